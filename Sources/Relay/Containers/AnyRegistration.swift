@@ -1,0 +1,28 @@
+/// A registration with its service type erased, as a ``RegistrationTable`` stores it.
+///
+/// Every instance is a ``Registration`` of the type its key names; the table relies on that to
+/// downcast without a check on the hot path.
+class AnyRegistration {
+    /// The type and name this registration answers to.
+    let key: RegistrationKey
+
+    /// How long built instances are kept.
+    let lifecycle: LifecycleType
+
+    init(key: RegistrationKey, lifecycle: LifecycleType) {
+        self.key = key
+        self.lifecycle = lifecycle
+    }
+
+    /// Whether an instance is cached now. Call with the owning table's lock held.
+    var hasCachedInstance: Bool { false }
+
+    /// Builds (or finds cached) an instance without knowing its type: for `start()`.
+    func resolveErased(in container: DependencyContainer) throws -> Any {
+        preconditionFailure("AnyRegistration is abstract; every instance is a Registration")
+    }
+
+    /// Drops the cached instance and hands it back, so the caller can release it after unlocking
+    /// (a deinit may resolve, and must not find the lock held). Call with the write lock held.
+    func takeCachedInstance() -> Any? { nil }
+}

@@ -1,0 +1,59 @@
+extension DependencyContainer {
+    /// Builds every `.eagerSingleton` not yet built, in registration order; for a root, also those
+    /// of its scopes.
+    ///
+    /// Call it once at start-up, after registering, so a broken graph fails before the program
+    /// serves anything:
+    ///
+    /// ```swift
+    /// try DefaultDependencyRegistry().registerDependencies()
+    /// try DependencyContainer.global.start()
+    /// ```
+    ///
+    /// Every eager singleton is attempted, even after one fails.
+    ///
+    /// - Throws: ``DependencyStartError`` listing every failure, when at least one factory failed.
+    public func start() throws {
+        var failures: [DependencyResolutionError] = []
+        for container in containersInFamily {
+            let eager = container.table.lock.withReadLock {
+                container.table.allRegistrations.filter { $0.lifecycle == .eagerSingleton }
+            }
+            for registration in eager {
+                do {
+                    _ = try registration.resolveErased(in: container)
+                } catch let error as DependencyResolutionError {
+                    failures.append(error)
+                } catch {
+                    failures.append(
+                        DependencyResolutionError(
+                            code: .factoryFailed, requested: registration.key, scope: container.scope,
+                            path: [registration.key.description], underlyingError: error))
+                }
+            }
+        }
+        if !failures.isEmpty {
+            throw DependencyStartError(failures: failures)
+        }
+    }
+
+    /// Drops every cached singleton and eager singleton (and weak references); for a root, also
+    /// those of its scopes.
+    ///
+    /// The next resolve builds them anew. Instances already handed out live on as long as their
+    /// holders keep them. Call it when the process is short of memory, as Reliant did on a memory
+    /// warning, or between tests that share a container.
+    public func releaseSingletons() {
+        for container in containersInFamily {
+            // Released after the lock, in case a deinit resolves.
+            let released = container.table.lock.withWriteLock { container.table.takeCachedInstances() }
+            _ = released
+        }
+    }
+
+    /// This container and, for a root, the scopes created below it.
+    var containersInFamily: [DependencyContainer] {
+        guard isRoot else { return [self] }
+        return [self] + family.scopeNames.map { container(for: $0) }
+    }
+}

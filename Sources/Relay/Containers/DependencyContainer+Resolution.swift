@@ -1,0 +1,157 @@
+extension DependencyContainer {
+    /// The deepest a chain of factories may nest before resolution stops with
+    /// ``DependencyResolutionError/Code/depthLimitExceeded`` instead of overflowing the stack.
+    public static let maximumResolutionDepth = 1_500
+
+    /// Returns the instance registered for a type, building it if its lifecycle asks for that.
+    ///
+    /// A scoped container that has no registration for the type asks its root.
+    ///
+    /// ```swift
+    /// let store = try container.resolve(BookStore.self)
+    /// let tracker = try container.resolve(Tracker.self, name: "google")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The registered type.
+    ///   - name: The registration's name; `nil` for the default.
+    /// - Returns: The cached instance, or a new one from the factory.
+    /// - Throws: ``DependencyResolutionError`` when the type is not registered, when resolving it
+    ///   needs itself (a cycle), when the chain of factories is too deep, or when a factory throws.
+    ///   The error names the resolution path.
+    public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) throws -> Service {
+        let key = RegistrationKey(type, name: name)
+        // Fast path: one lookup per layer under a read lock no other reader contends on.
+        var found: Registration<Service>?
+        var owner = self
+        for container in lookupChain {
+            let cached: Service? = container.table.lock.withReadLock {
+                guard let registration = container.table.registration(for: key) else { return nil }
+                // Safe: a table stores under a key only a registration of the key's type.
+                let typed = unsafeDowncast(registration, to: Registration<Service>.self)
+                found = typed
+                return typed.cachedInstance
+            }
+            if let cached { return cached }
+            if found != nil {
+                owner = container
+                break
+            }
+        }
+        guard let found else {
+            throw notRegisteredError(for: key)
+        }
+        return try owner.instance(of: found)
+    }
+
+    /// Returns an instance of every registration of a type, unnamed and named, in registration order.
+    ///
+    /// A scoped container lists its own registrations first, then those of its root that it does
+    /// not replace (same name).
+    ///
+    /// ```swift
+    /// for tracker in try container.resolveAll(Tracker.self) { tracker.track(event) }
+    /// ```
+    ///
+    /// - Parameter type: The registered type.
+    /// - Returns: The instances; empty when the type has no registration.
+    /// - Throws: ``DependencyResolutionError`` when building any of them fails.
+    public func resolveAll<Service>(_ type: Service.Type = Service.self) throws -> [Service] {
+        let typeID = ObjectIdentifier(type)
+        var seenNames: Set<String?> = []
+        var instances: [Service] = []
+        for container in lookupChain {
+            let registrations = container.table.lock.withReadLock { container.table.registrations(of: typeID) }
+            for registration in registrations where seenNames.insert(registration.key.name).inserted {
+                let typed = unsafeDowncast(registration, to: Registration<Service>.self)
+                instances.append(try container.instance(of: typed))
+            }
+        }
+        return instances
+    }
+
+    // MARK: - Building
+
+    /// Returns the cached instance of a registration this container holds, or builds one.
+    func instance<Service>(of registration: Registration<Service>) throws -> Service {
+        let thread = ResolutionThreadState.current
+        if thread.path.contains(where: { $0.registration === registration }) {
+            throw DependencyResolutionError(
+                code: .cycle, requested: registration.key, scope: scope,
+                path: thread.path.map(\.description) + [registration.key.description])
+        }
+        if thread.path.count >= Self.maximumResolutionDepth {
+            throw DependencyResolutionError(
+                code: .depthLimitExceeded, requested: registration.key, scope: scope,
+                path: thread.path.map(\.description) + [registration.key.description])
+        }
+        guard registration.lifecycle != .transient else {
+            return try build(registration, on: thread)
+        }
+        return try PthreadMutex.creation.withLock {
+            // Another thread may have built it while this one waited for the lock.
+            if let cached = table.lock.withReadLock({ registration.cachedInstance }) {
+                return cached
+            }
+            let built = try build(registration, on: thread)
+            if registration.lifecycle == .weak, !(type(of: built as Any) is AnyClass) {
+                throw DependencyResolutionError(
+                    code: .weakNeedsObject, requested: registration.key, scope: scope,
+                    path: thread.path.map(\.description) + [registration.key.description])
+            }
+            table.lock.withWriteLock {
+                // A registration replaced while it was building hands out what it built, uncached.
+                if table.isCurrent(registration) {
+                    registration.cache(built)
+                }
+            }
+            return built
+        }
+    }
+
+    /// Runs a registration's factory with the registration on this thread's path.
+    private func build<Service>(
+        _ registration: Registration<Service>,
+        on thread: ResolutionThreadState
+    ) throws -> Service {
+        thread.path.append(ResolutionFrame(registration: registration, scope: scope))
+        defer { thread.path.removeLast() }
+        do {
+            return try registration.factory(self)
+        } catch let error as DependencyResolutionError {
+            // Already carries the full path from the point where it failed.
+            throw error
+        } catch {
+            throw DependencyResolutionError(
+                code: .factoryFailed, requested: registration.key, scope: scope,
+                path: thread.path.map(\.description), underlyingError: error)
+        }
+    }
+
+    // MARK: - Errors
+
+    /// Describes a missing registration: where it was looked for, and what is registered nearby.
+    private func notRegisteredError(for key: RegistrationKey) -> DependencyResolutionError {
+        let path = ResolutionThreadState.current.path.map(\.description) + [key.description]
+        return DependencyResolutionError(
+            code: .notRegistered, requested: key, scope: scope, path: path,
+            nearby: nearbyRegistrations(of: key))
+    }
+
+    /// Registrations of the same type under another name, or in another scope of the same root.
+    private func nearbyRegistrations(of key: RegistrationKey) -> [String] {
+        let root = self.root
+        let containers = [root] + root.family.scopeNames.map { root.container(for: $0) }
+        var nearby: [String] = []
+        for container in containers {
+            let keys = container.table.lock.withReadLock {
+                container.table.registrations(of: key.type).map(\.key)
+            }
+            for other in keys where other != key || !lookupChain.contains(where: { $0 === container }) {
+                let place = container.isRoot ? "global" : "scope '\(container.scope)'"
+                nearby.append("'\(other.description)' in \(place)")
+            }
+        }
+        return nearby
+    }
+}

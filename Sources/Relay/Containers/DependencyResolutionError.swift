@@ -1,0 +1,129 @@
+/// Why a container could not hand out what was asked for, and where in the resolution it happened.
+///
+/// The ``description`` is a message for a person: what was asked for, in which scope, along which
+/// path of factories, and how to fix it.
+///
+/// ```
+/// 'HTTPClient' is not registered in scope 'checkout' nor in global.
+///   resolution path: OrderService -> PaymentGateway -> HTTPClient
+///   registered nearby: 'HTTPClient["mock"]' in global
+///   to fix: register it, e.g. container.register(HTTPClient.self) { _ in ... },
+///   or inject it with --dependency type=<type key>,factory=<factory key>
+/// ```
+///
+/// Match on ``code`` to tell the kinds apart; new codes may be added without breaking a `switch`
+/// that has a `default`.
+public struct DependencyResolutionError: Error, CustomStringConvertible, Sendable {
+    /// The kind of failure.
+    public struct Code: Hashable, Sendable, CustomStringConvertible {
+        private let name: String
+        private init(_ name: String) { self.name = name }
+
+        /// Neither the container nor, for a scope, its root has a registration for the type and name.
+        public static let notRegistered = Code("notRegistered")
+        /// Building the type needs the type itself, directly or through other factories.
+        public static let cycle = Code("cycle")
+        /// Factories nested deeper than ``DependencyContainer/maximumResolutionDepth``.
+        public static let depthLimitExceeded = Code("depthLimitExceeded")
+        /// A factory threw; ``DependencyResolutionError/underlyingError`` holds what it threw.
+        public static let factoryFailed = Code("factoryFailed")
+        /// A `.weak` registration's factory returned a value type, which cannot be held weakly.
+        public static let weakNeedsObject = Code("weakNeedsObject")
+        /// A dynamic factory returned a value that is not of the registered type.
+        public static let typeMismatch = Code("typeMismatch")
+
+        /// The code's name.
+        public var description: String { name }
+    }
+
+    /// The kind of failure.
+    public let code: Code
+
+    /// The type that could not be resolved, with its name if it has one: `Tracker["google"]`.
+    public let requestedType: String
+
+    /// The scope of the container that was asked.
+    public let scope: DependencyContainerScope
+
+    /// The resolution path, outermost first, ending with the type that failed.
+    public let path: [String]
+
+    /// Registrations close to the one asked for (same type, another name or scope).
+    public let nearby: [String]
+
+    /// What the factory threw, for ``Code/factoryFailed``.
+    public let underlyingError: (any Error)?
+
+    init(
+        code: Code,
+        requested: RegistrationKey,
+        scope: DependencyContainerScope,
+        path: [String],
+        nearby: [String] = [],
+        underlyingError: (any Error)? = nil
+    ) {
+        self.code = code
+        self.requestedType = requested.description
+        self.scope = scope
+        self.path = path
+        self.nearby = nearby
+        self.underlyingError = underlyingError
+    }
+
+    /// The full message: what failed, the path, what is registered nearby, and how to fix it.
+    public var description: String {
+        var lines = [summary, "  resolution path: \(path.joined(separator: " -> "))"]
+        if !nearby.isEmpty {
+            lines.append("  registered nearby: \(nearby.joined(separator: ", "))")
+        }
+        if let fix {
+            lines.append("  to fix: \(fix)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private var place: String {
+        scope.isGlobal ? "global" : "scope '\(scope)'"
+    }
+
+    private var summary: String {
+        switch code {
+        case .notRegistered:
+            let fallback = scope.isGlobal ? "" : " nor in global"
+            return "'\(requestedType)' is not registered in \(place)\(fallback)."
+        case .cycle:
+            return "'\(requestedType)' depends on itself: resolving it in \(place) needs it again."
+        case .depthLimitExceeded:
+            return "Resolving '\(requestedType)' in \(place) nests factories deeper than "
+                + "\(DependencyContainer.maximumResolutionDepth) levels."
+        case .factoryFailed:
+            let reason = underlyingError.map { String(describing: $0) } ?? "an unknown error"
+            return "The factory for '\(requestedType)' in \(place) threw: \(reason)"
+        case .weakNeedsObject:
+            return "'\(requestedType)' is registered as .weak in \(place), but its factory returned a value type."
+        case .typeMismatch:
+            let reason = underlyingError.map { String(describing: $0) } ?? ""
+            return "The factory for '\(requestedType)' in \(place) returned the wrong type. \(reason)"
+        default:
+            return "'\(requestedType)' could not be resolved in \(place) (\(code))."
+        }
+    }
+
+    private var fix: String? {
+        switch code {
+        case .notRegistered:
+            let typeName = requestedType.split(separator: "[").first.map(String.init) ?? requestedType
+            return "register it, e.g. container.register(\(typeName).self) { _ in ... }, "
+                + "or inject it with --dependency type=<type key>,factory=<factory key>"
+        case .cycle:
+            return "break the cycle: let one side resolve the other later (@Injected, or a closure "
+                + "that resolves on use) instead of in its factory"
+        case .depthLimitExceeded:
+            return "look for a chain of factories that keeps growing; a real graph is rarely this deep"
+        case .weakNeedsObject:
+            return "use .singleton or .transient for value types; .weak needs a class instance"
+        default:
+            return nil
+        }
+    }
+}

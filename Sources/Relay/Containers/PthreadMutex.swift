@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A pthread mutex on the heap, whose `withLock` returns values of any type.
+///
+/// `Synchronization.Mutex` hands results out as `sending`, which a non-`Sendable` instance read
+/// from shared storage cannot be; the callers of this lock own that storage and prove its safety
+/// where they declare it.
+final class PthreadMutex: @unchecked Sendable {
+    // Safety: `mutex` is an initialised pthread mutex owned by `self` for its whole lifetime;
+    // pthread mutexes are made for use from many threads at once.
+
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    /// Creates a mutex; a recursive one may be locked again by the thread that holds it.
+    init(recursive: Bool = false) {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        var attributes = pthread_mutexattr_t()
+        pthread_mutexattr_init(&attributes)
+        if recursive {
+            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+        }
+        pthread_mutex_init(mutex, &attributes)
+        pthread_mutexattr_destroy(&attributes)
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` while this thread holds the mutex.
+    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+
+    /// The process-wide lock held while a cached instance (singleton, eager or weak) is built.
+    ///
+    /// One recursive lock for every container is what makes "exactly once" and "never deadlocks"
+    /// hold together. A thread that builds a singleton may build the singletons it needs
+    /// (recursion); a second thread that needs an unbuilt singleton waits until the first is done,
+    /// then finds it cached. Two threads resolving the two ends of a cycle cannot wait on each
+    /// other, because only one of them builds at a time, and it walks into its own path and
+    /// reports the cycle. Per-container locks would let two roots that resolve from each other
+    /// deadlock. Resolving what is cached, and building transients, never touch this lock.
+    static let creation = PthreadMutex(recursive: true)
+}

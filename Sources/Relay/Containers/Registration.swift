@@ -1,0 +1,61 @@
+/// A factory for one service type, with the instance it built when the lifecycle keeps one.
+///
+/// The cached instance is guarded by the lock of the ``RegistrationTable`` that holds the
+/// registration: read under its read lock, written under its write lock.
+final class Registration<Service>: AnyRegistration {
+    /// Builds the service; receives the container that holds this registration.
+    let factory: @Sendable (DependencyContainer) throws -> Service
+
+    /// The built instance, for `.singleton` and `.eagerSingleton`.
+    private var instance: Service?
+
+    /// The built instance, for `.weak`.
+    private weak var weakInstance: AnyObject?
+
+    init(
+        key: RegistrationKey,
+        lifecycle: LifecycleType,
+        factory: @escaping @Sendable (DependencyContainer) throws -> Service
+    ) {
+        self.factory = factory
+        super.init(key: key, lifecycle: lifecycle)
+    }
+
+    /// The cached instance, if the lifecycle keeps one and it is alive. Call under the read lock.
+    @inline(__always)
+    var cachedInstance: Service? {
+        if let instance { return instance }
+        if lifecycle == .weak, let object = weakInstance {
+            return object as? Service
+        }
+        return nil
+    }
+
+    override var hasCachedInstance: Bool {
+        instance != nil || weakInstance != nil
+    }
+
+    /// Keeps `built` as this registration's instance. Call under the write lock.
+    func cache(_ built: Service) {
+        switch lifecycle {
+        case .singleton, .eagerSingleton:
+            instance = built
+        case .weak:
+            weakInstance = built as AnyObject
+        case .transient:
+            break
+        }
+    }
+
+    override func takeCachedInstance() -> Any? {
+        defer {
+            instance = nil
+            weakInstance = nil
+        }
+        return instance
+    }
+
+    override func resolveErased(in container: DependencyContainer) throws -> Any {
+        try container.instance(of: self)
+    }
+}
