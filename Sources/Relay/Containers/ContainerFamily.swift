@@ -1,23 +1,24 @@
-import Synchronization
-
 /// A root container's scopes: their registration tables, and weak references to their handles.
 ///
 /// Handles point at the family, and the family points back only weakly, so a root and its scopes
 /// are freed once nothing outside holds them, while a scope's registrations live as long as the
 /// root does.
-final class ContainerFamily: Sendable {
+final class ContainerFamily: @unchecked Sendable {
+    // Safety: `scopes` is read and written only inside `lock`.
+
     private struct ScopeSlot {
         let table: RegistrationTable
         weak var container: DependencyContainer?
     }
 
-    private let scopes = Mutex<[DependencyContainerScope: ScopeSlot]>([:])
+    private let lock = PthreadMutex()
+    private var scopes: [DependencyContainerScope: ScopeSlot] = [:]
 
     init() {}
 
     /// The scoped container for `scope` below `root`, the same object for as long as one is held.
     func container(for scope: DependencyContainerScope, root: DependencyContainer) -> DependencyContainer {
-        scopes.withLock { scopes in
+        lock.withLock {
             if let container = scopes[scope]?.container {
                 return container
             }
@@ -30,6 +31,6 @@ final class ContainerFamily: Sendable {
 
     /// The scopes that have been created, sorted by tag so that reports are stable.
     var scopeNames: [DependencyContainerScope] {
-        scopes.withLock { $0.keys.sorted { $0.tag < $1.tag } }
+        lock.withLock { scopes.keys.sorted { $0.tag < $1.tag } }
     }
 }

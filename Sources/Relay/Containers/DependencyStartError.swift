@@ -7,7 +7,9 @@ public struct DependencyStartError: Error, CustomStringConvertible, Sendable {
     /// A count, then each failure's full message.
     public var description: String {
         let count = failures.count == 1 ? "1 eager singleton" : "\(failures.count) eager singletons"
-        let details = failures.map { "- " + $0.description.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ") }
+        let details = failures.map {
+            "- " + $0.description.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")
+        }
         return (["Starting the container failed: \(count) could not be built."] + details)
             .joined(separator: "\n")
     }

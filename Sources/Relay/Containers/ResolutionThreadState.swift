@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -41,8 +43,6 @@ final class ResolutionThreadState {
         return state
     }
 }
-
-import Synchronization
 
 private let nextStripe = Atomic<Int>(0)
 

@@ -1,0 +1,88 @@
+import Relay
+import Testing
+
+@Suite("Registries and @Injected")
+struct RegistryAndInjectedTests {
+    struct GreeterRegistry: DependencyRegistryType {
+        let container: DependencyContainer
+        func registerDependencies() throws {
+            container.register((any Greeter).self) { _ in EnglishGreeter() }
+        }
+    }
+
+    struct FrenchOverrides: DependencyRegistryType {
+        let container: DependencyContainer
+        func registerDependencies() throws {
+            container.register((any Greeter).self) { _ in FrenchGreeter() }
+        }
+    }
+
+    struct FailingRegistry: DependencyRegistryType {
+        func registerDependencies() throws { throw Unavailable() }
+    }
+
+    @Test func registriesApplyInOrderAndLaterOnesWin() throws {
+        let container = DependencyContainer()
+        try container.apply(GreeterRegistry(container: container), FrenchOverrides(container: container))
+        #expect(try container.resolve((any Greeter).self).greeting == "bonjour")
+    }
+
+    @Test func aFailingRegistryStopsTheOnesAfterIt() throws {
+        let container = DependencyContainer()
+        #expect(throws: Unavailable.self) {
+            try container.apply([FailingRegistry(), GreeterRegistry(container: container)])
+        }
+        #expect(!container.isRegistered((any Greeter).self))
+    }
+
+    @Test func injectedResolvesLazilyOnceAndKeepsTheInstance() throws {
+        let container = DependencyContainer()
+        let built = Counter()
+        container.register((any Greeter).self, lifecycle: .transient) { _ in
+            built.increment()
+            return EnglishGreeter()
+        }
+        let holder = Holder(container: container)
+        #expect(built.value == 0)
+        let first = holder.greeter
+        #expect(first === holder.greeter)
+        #expect(built.value == 1)
+    }
+
+    @Test func injectedConcurrentFirstReadsAgree() throws {
+        let container = DependencyContainer()
+        container.register((any Greeter).self, lifecycle: .transient) { _ in EnglishGreeter() }
+        let holder = Holder(container: container)
+        let first = holder.greeter
+        #expect(concurrently(threads: 4) { _ in precondition(holder.greeter === first) })
+    }
+
+    @Test func injectedThrowingPathReportsTheError() throws {
+        let holder = Holder(container: DependencyContainer())
+        let error = try #require(throws: DependencyResolutionError.self) { try holder.$greeter.resolve() }
+        #expect(error.code == .notRegistered)
+    }
+
+    @Test func injectedNamedAndScopedResolveFromGlobal() throws {
+        DependencyContainer.container(for: "injected-tests").register(
+            InjectedOnlyService.self, name: "scoped"
+        ) { _ in InjectedOnlyService(origin: "scope") }
+        let holder = GlobalHolder()
+        #expect(holder.service.origin == "scope")
+    }
+
+    struct Holder: Sendable {
+        @Injected var greeter: any Greeter
+        init(container: DependencyContainer) {
+            _greeter = Injected(container: container)
+        }
+    }
+
+    struct GlobalHolder {
+        @Injected(scope: .init("injected-tests"), name: "scoped") var service: InjectedOnlyService
+    }
+}
+
+struct InjectedOnlyService: Sendable {
+    let origin: String
+}
