@@ -11,12 +11,40 @@ let package = Package(
     products: [
         .library(name: "Relay", targets: ["Relay"]),
         .library(name: "RelayTesting", targets: ["RelayTesting"]),
+        // Built with the ArgumentParserSupport trait only; see the target below.
+        .library(name: "RelayArgumentParser", targets: ["RelayArgumentParser"]),
+    ],
+    traits: [
+        .trait(
+            name: "ArgumentParserSupport",
+            description: "Builds RelayArgumentParser, the -d/--dependency option group for swift-argument-parser."),
+        // Off by default, so that users of the core never resolve swift-argument-parser.
+        .default(enabledTraits: []),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         .target(name: "Relay"),
         .target(name: "RelayTesting", dependencies: ["Relay"]),
+        .target(
+            name: "RelayArgumentParser",
+            dependencies: [
+                "Relay",
+                .product(
+                    name: "ArgumentParser", package: "swift-argument-parser",
+                    condition: .when(traits: ["ArgumentParserSupport"])),
+            ]),
         .testTarget(name: "RelayTests", dependencies: ["Relay"]),
         .testTarget(name: "RelayTestingTests", dependencies: ["RelayTesting"]),
+        .testTarget(
+            name: "RelayArgumentParserTests",
+            dependencies: [
+                "RelayArgumentParser",
+                .product(
+                    name: "ArgumentParser", package: "swift-argument-parser",
+                    condition: .when(traits: ["ArgumentParserSupport"])),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

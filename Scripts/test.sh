@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the project: the Relay package (with warnings as errors), its concurrency
-# tests again under the thread sanitizer, and the example service's driver tests.
+# tests again under the thread sanitizer, the swift-argument-parser integration (behind its
+# trait), a check that the core product pulls in no other package, and the example service's
+# driver tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,3 +12,9 @@ swift test --skip-build
 
 echo "== Relay: concurrency tests under the thread sanitizer"
 swift test --sanitize=thread --scratch-path .build-tsan --filter "Concurrency|RegistryAndInjected"
+
+echo "== RelayArgumentParser: tests with the ArgumentParserSupport trait"
+swift test --traits ArgumentParserSupport --scratch-path .build-traits --filter RelayArgumentParserTests
+
+echo "== The core product depends on nothing else"
+Scripts/check-core-dependencies.sh

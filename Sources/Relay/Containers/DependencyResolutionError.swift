@@ -29,8 +29,6 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         public static let factoryFailed = Code("factoryFailed")
         /// A `.weak` registration's factory returned a value type, which cannot be held weakly.
         public static let weakNeedsObject = Code("weakNeedsObject")
-        /// A dynamic factory returned a value that is not of the registered type.
-        public static let typeMismatch = Code("typeMismatch")
 
         /// The code's name.
         public var description: String { name }
@@ -101,9 +99,6 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             return "The factory for '\(requestedType)' in \(place) threw: \(reason)"
         case .weakNeedsObject:
             return "'\(requestedType)' is registered as .weak in \(place), but its factory returned a value type."
-        case .typeMismatch:
-            let reason = underlyingError.map { String(describing: $0) } ?? ""
-            return "The factory for '\(requestedType)' in \(place) returned the wrong type. \(reason)"
         default:
             return "'\(requestedType)' could not be resolved in \(place) (\(code))."
         }

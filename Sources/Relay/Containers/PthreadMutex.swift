@@ -37,7 +37,7 @@ final class PthreadMutex: @unchecked Sendable {
     }
 
     /// Runs `body` while this thread holds the mutex.
-    func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()

@@ -1,0 +1,22 @@
+/// An instruction checked against a ``DynamicDependencyIndex``: the type it names, and the factory
+/// it registers.
+public struct DynamicDependencyDefinition: Sendable {
+    /// The instruction as given.
+    public let instruction: DependencyInjectionInstruction
+
+    /// The abstract type the instruction's type key names.
+    public let type: Any.Type
+
+    let factory: TypedDependencyFactory
+
+    /// The scope the factory is registered in: the instruction's, or global.
+    public var scope: DependencyContainerScope { instruction.scope ?? .global }
+
+    /// The lifecycle the factory is registered with: the instruction's, or `.singleton`.
+    public var lifecycle: LifecycleType { instruction.lifecycle ?? .singleton }
+
+    /// Registers the factory in the definition's scope of `root`, replacing what was there.
+    func register(in root: DependencyContainer) {
+        root.container(for: scope).add(factory.makeRegistration(nil, lifecycle))
+    }
+}

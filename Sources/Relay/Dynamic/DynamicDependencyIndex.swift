@@ -1,0 +1,149 @@
+/// The types and factories that dynamic instructions may name, by key.
+///
+/// A program adds its indices at start-up (in debug builds, or behind an allow-list: see
+/// ``InjectDependenciesArgumentParser``); instructions then pick a factory for a type by key.
+///
+/// ```swift
+/// let index = DynamicDependencyIndex.shared
+/// try index.add(BookshelfTypeIndex())
+/// try index.add(StubFactoryIndex())
+/// ```
+///
+/// Adding is all-or-nothing per index: a conflicting key leaves the index as it was.
+public final class DynamicDependencyIndex: @unchecked Sendable {
+    // Safety: `types` and `factories` are read and written only inside `lock`.
+
+    /// The index that ``InjectDependenciesArgumentParser`` uses unless given another.
+    public static let shared = DynamicDependencyIndex()
+
+    private struct Entry<Value> {
+        let value: Value
+        /// The name of the indexable type that added it, to tell a repeat from a conflict.
+        let source: String
+    }
+
+    private enum Factory {
+        case untyped(DependencyFactory)
+        case typed(TypedDependencyFactory)
+    }
+
+    private let lock = PthreadMutex()
+    private var types: [DependencyTypeKey: Entry<Any.Type>] = [:]
+    private var factories: [DependencyFactoryKey: Entry<Factory>] = [:]
+
+    /// Creates an empty index: for tests, or for a program that keeps its own.
+    public init() {}
+
+    /// Makes a list of types known.
+    ///
+    /// Adding a key again with the same type is fine; with another type it is an error. Several
+    /// keys may name one type.
+    ///
+    /// - Parameter typeIndex: The types, by key.
+    /// - Throws: ``DynamicDependencyIndexError`` with code `conflictingTypeKey`, naming both types.
+    public func add(_ typeIndex: some DependencyTypeIndexable) throws(DynamicDependencyIndexError) {
+        let source = String(describing: Swift.type(of: typeIndex))
+        try lock.withLock { () throws(DynamicDependencyIndexError) in
+            for (key, type) in typeIndex.index {
+                if let existing = types[key], ObjectIdentifier(existing.value) != ObjectIdentifier(type) {
+                    throw DynamicDependencyIndexError(
+                        code: .conflictingTypeKey, key: key.tag,
+                        message: "Type key '\(key.tag)' names '\(existing.value)' in \(existing.source) "
+                            + "and '\(type)' in \(source); give one of them another key.")
+                }
+            }
+            for (key, type) in typeIndex.index {
+                types[key] = Entry(value: type, source: source)
+            }
+        }
+    }
+
+    /// Makes a list of untyped factories known; what they return is checked when it is resolved.
+    ///
+    /// - Parameter factoryIndex: The factories, by key.
+    /// - Throws: ``DynamicDependencyIndexError`` with code `conflictingFactoryKey` when another
+    ///   index already defines one of the keys.
+    public func add(_ factoryIndex: some DependencyFactoryIndexable) throws(DynamicDependencyIndexError) {
+        try addFactories(factoryIndex.index.mapValues(Factory.untyped), from: factoryIndex)
+    }
+
+    /// Makes a list of typed factories known; their type is checked when an instruction is applied.
+    ///
+    /// - Parameter factoryIndex: The factories, by key.
+    /// - Throws: ``DynamicDependencyIndexError`` with code `conflictingFactoryKey` when another
+    ///   index already defines one of the keys.
+    public func add(_ factoryIndex: some TypedDependencyFactoryIndexable) throws(DynamicDependencyIndexError) {
+        try addFactories(factoryIndex.index.mapValues(Factory.typed), from: factoryIndex)
+    }
+
+    private func addFactories(
+        _ additions: [DependencyFactoryKey: Factory],
+        from indexable: Any
+    ) throws(DynamicDependencyIndexError) {
+        let source = String(describing: Swift.type(of: indexable))
+        try lock.withLock { () throws(DynamicDependencyIndexError) in
+            // The same index added twice is a repeat; two indices defining one key are a conflict.
+            for key in additions.keys {
+                if let existing = factories[key], existing.source != source {
+                    throw DynamicDependencyIndexError(
+                        code: .conflictingFactoryKey, key: key.tag,
+                        message: "Factory key '\(key.tag)' is defined by both \(existing.source) and \(source); "
+                            + "give one of them another key.")
+                }
+            }
+            for (key, factory) in additions {
+                factories[key] = Entry(value: factory, source: source)
+            }
+        }
+    }
+
+    /// The known type keys, sorted.
+    public var typeKeys: [DependencyTypeKey] {
+        lock.withLock { types.keys.sorted() }
+    }
+
+    /// The known factory keys, sorted.
+    public var factoryKeys: [DependencyFactoryKey] {
+        lock.withLock { factories.keys.sorted() }
+    }
+
+    /// The type a key names, if it is known.
+    ///
+    /// - Parameter key: A type key.
+    public func type(for key: DependencyTypeKey) -> Any.Type? {
+        lock.withLock { types[key]?.value }
+    }
+
+    /// Checks an instruction against the index and returns what applying it registers.
+    ///
+    /// - Parameter instruction: The instruction.
+    /// - Returns: The instruction with its type and a factory ready to register.
+    /// - Throws: ``DynamicDependencyIndexError`` for an unknown key, or a typed factory of another type.
+    public func definition(
+        for instruction: DependencyInjectionInstruction
+    ) throws(DynamicDependencyIndexError) -> DynamicDependencyDefinition {
+        try lock.withLock { () throws(DynamicDependencyIndexError) in
+            guard let type = types[instruction.type]?.value else {
+                throw .unknown(instruction.type, known: Array(types.keys))
+            }
+            guard let factory = factories[instruction.factory]?.value else {
+                throw .unknown(
+                    instruction.factory, known: Array(factories.keys), context: " for type '\(instruction.type)'")
+            }
+            let typed: TypedDependencyFactory
+            switch factory {
+            case .typed(let factory):
+                guard ObjectIdentifier(factory.producedType) == ObjectIdentifier(type) else {
+                    throw DynamicDependencyIndexError(
+                        code: .typeMismatch, key: instruction.factory.tag,
+                        message: "Factory '\(instruction.factory)' produces '\(factory.producedType)', but type key "
+                            + "'\(instruction.type)' names '\(type)'. Pick a factory for '\(type)'.")
+                }
+                typed = factory
+            case .untyped(let factory):
+                typed = TypedDependencyFactory(casting: factory, to: type, factoryKey: instruction.factory)
+            }
+            return DynamicDependencyDefinition(instruction: instruction, type: type, factory: typed)
+        }
+    }
+}

@@ -1,0 +1,157 @@
+/// One dynamic injection: register the factory named `factory` for the type named `type`, in a
+/// scope, with a lifecycle.
+///
+/// It is written `type=<type>,factory=<factory>[,scope=<scope>][,lifecycle=<lifecycle>]` after
+/// `-d` or `--dependency` on a command line, or in the `RELAY_DEPENDENCIES` environment variable.
+/// Parsing and rendering live here together, so the program and its driver share one grammar.
+///
+/// ```swift
+/// let instruction = try DependencyInjectionInstruction(parsing: "type=clock,factory=fixed,scope=checkout")
+/// instruction.description  // "type=clock,factory=fixed,scope=checkout"
+/// ```
+public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringConvertible {
+    /// The abstract type to replace.
+    public var type: DependencyTypeKey
+
+    /// The factory to register for it.
+    public var factory: DependencyFactoryKey
+
+    /// The scope to register in; `nil` means global, and is left out when rendered.
+    public var scope: DependencyContainerScope?
+
+    /// The lifecycle to register with; `nil` means `.singleton`, and is left out when rendered.
+    public var lifecycle: LifecycleType?
+
+    /// The form every instruction takes, for messages.
+    public static let expectedForm = "type=<type>,factory=<factory>[,scope=<scope>][,lifecycle=<lifecycle>]"
+
+    /// The parameter names, in the order they are rendered.
+    static let parameterNames = ["type", "factory", "scope", "lifecycle"]
+
+    /// Creates an instruction.
+    ///
+    /// - Parameters:
+    ///   - type: The abstract type to replace.
+    ///   - factory: The factory to register for it.
+    ///   - scope: The scope to register in; `nil` for global.
+    ///   - lifecycle: The lifecycle; `nil` for `.singleton`.
+    public init(
+        type: DependencyTypeKey,
+        factory: DependencyFactoryKey,
+        scope: DependencyContainerScope? = nil,
+        lifecycle: LifecycleType? = nil
+    ) {
+        self.type = type
+        self.factory = factory
+        self.scope = scope
+        self.lifecycle = lifecycle
+    }
+
+    /// Parses an instruction.
+    ///
+    /// Parameters are separated by `,` and may come in any order, with spaces around keys and
+    /// values. Keys are lower case; lifecycle values may be in any case.
+    ///
+    /// - Parameter text: The instruction, e.g. `type=clock,factory=fixed,lifecycle=transient`.
+    /// - Throws: ``DependencyInjectionInstructionError`` quoting the offending token.
+    public init(parsing text: String) throws(DependencyInjectionInstructionError) {
+        func fail(_ code: DependencyInjectionInstructionError.Code, _ token: String, _ problem: String)
+            -> DependencyInjectionInstructionError
+        {
+            DependencyInjectionInstructionError(code: code, token: token, input: text, problem: problem)
+        }
+        guard !text.allSatisfy(\.isWhitespace) else {
+            throw fail(.emptyInstruction, text, "the instruction is empty")
+        }
+        var values: [String: String] = [:]
+        for segment in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let parameter = segment.trimmingWhitespace
+            guard !parameter.isEmpty else {
+                throw fail(.emptyParameter, String(segment), "it has an empty parameter (an extra ',')")
+            }
+            let parts = parameter.split(separator: "=", omittingEmptySubsequences: false)
+            guard parts.count > 1 else {
+                throw fail(.missingEquals, parameter, "parameter '\(parameter)' has no '=' and no value")
+            }
+            let key = parts[0].trimmingWhitespace
+            let value = parts[1].trimmingWhitespace
+            guard !key.isEmpty else {
+                throw fail(.emptyKey, parameter, "parameter '\(parameter)' has no name before '='")
+            }
+            guard Self.parameterNames.contains(key) else {
+                let hint = NearMiss.didYouMean(key, among: Self.parameterNames)
+                throw fail(
+                    .unknownParameter, key,
+                    "'\(key)' is not a parameter.\(hint) Parameters: \(Self.parameterNames.joined(separator: ", "))")
+            }
+            guard parts.count == 2 else {
+                let whole = parameter.drop { $0 != "=" }.dropFirst().trimmingWhitespace
+                throw fail(
+                    .extraEquals, parameter, "the value '\(whole)' of '\(key)' contains '=', which values cannot")
+            }
+            guard !value.isEmpty else {
+                throw fail(.emptyValue, parameter, "parameter '\(key)' has an empty value")
+            }
+            guard values.updateValue(value, forKey: key) == nil else {
+                throw fail(.duplicateParameter, parameter, "parameter '\(key)' is given more than once")
+            }
+        }
+        guard let type = values["type"] else {
+            throw fail(.missingType, text, "it has no 'type' parameter")
+        }
+        guard let factory = values["factory"] else {
+            throw fail(.missingFactory, text, "it has no 'factory' parameter")
+        }
+        var lifecycle: LifecycleType?
+        if let name = values["lifecycle"] {
+            guard let parsed = LifecycleType.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() })
+            else {
+                let valid = LifecycleType.allCases.map(\.rawValue)
+                let hint = NearMiss.didYouMean(name, among: valid)
+                throw fail(
+                    .invalidLifecycle, name,
+                    "'\(name)' is not a lifecycle.\(hint) Lifecycles: \(valid.joined(separator: ", "))")
+            }
+            lifecycle = parsed
+        }
+        self.init(
+            type: DependencyTypeKey(type), factory: DependencyFactoryKey(factory),
+            scope: values["scope"].map { DependencyContainerScope($0) }, lifecycle: lifecycle)
+    }
+
+    /// The instruction as written: `type=…,factory=…`, then scope and lifecycle when set.
+    public var description: String {
+        var parameters = ["type=\(type.tag)", "factory=\(factory.tag)"]
+        if let scope { parameters.append("scope=\(scope.tag)") }
+        if let lifecycle { parameters.append("lifecycle=\(lifecycle.rawValue)") }
+        return parameters.joined(separator: ",")
+    }
+
+    /// Renders the instruction for a command line or the environment, checking that every value
+    /// survives the trip: not empty, no `,`, `=` or `;`, no line break, no surrounding spaces.
+    ///
+    /// - Returns: The same text as ``description``.
+    /// - Throws: ``DependencyInjectionInstructionError`` with code `unrepresentableValue`.
+    public func rendered() throws(DependencyInjectionInstructionError) -> String {
+        let values = [("type", type.tag), ("factory", factory.tag), ("scope", scope?.tag)]
+        for case let (name, value?) in values {
+            let forbidden = value.first { ",=;\n\r".contains($0) }
+            guard value.isEmpty || forbidden != nil || value.trimmingWhitespace != value else { continue }
+            let reason =
+                if value.isEmpty { "is empty" } else if let forbidden {
+                    "contains '\(forbidden == "\n" ? "\\n" : String(forbidden))'"
+                } else { "has spaces around it" }
+            throw DependencyInjectionInstructionError(
+                code: .unrepresentableValue, token: value, input: description,
+                problem: "the \(name) '\(value)' \(reason), which an instruction cannot carry")
+        }
+        return description
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing white space.
+    var trimmingWhitespace: String {
+        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Where ``InjectDependenciesArgumentParser`` says what it injected: one readable block, so a
+/// person reading a server's log sees at once that it runs with swapped dependencies.
+///
+/// ```swift
+/// InjectDependenciesArgumentParser(report: .silent)
+/// InjectDependenciesArgumentParser(report: .custom { logger.notice("\($0)") })
+/// ```
+public struct InjectionReport: Sendable {
+    private let write: @Sendable (String) -> Void
+
+    /// Writes to standard error, leaving standard output to the program's own data. The default.
+    public static let standardError = InjectionReport { text in
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Says nothing.
+    public static let silent = InjectionReport { _ in }
+
+    /// Hands the block to a closure: a logger, say.
+    ///
+    /// - Parameter write: Receives the block, without a trailing line break.
+    public static func custom(_ write: @escaping @Sendable (String) -> Void) -> InjectionReport {
+        InjectionReport(write: write)
+    }
+
+    private init(write: @escaping @Sendable (String) -> Void) {
+        self.write = write
+    }
+
+    /// Reports what a registry registered, if it registered anything.
+    func report(_ registry: DynamicDependencyRegistry) {
+        let definitions = registry.orderedDefinitions
+        guard !definitions.isEmpty else { return }
+        let count = definitions.count == 1 ? "1 dependency" : "\(definitions.count) dependencies"
+        let lines = definitions.map { definition in
+            let place = definition.scope.isGlobal ? "global" : "scope '\(definition.scope)'"
+            return "  \(definition.instruction.type) (\(definition.type)) <- \(definition.instruction.factory), "
+                + "in \(place), \(definition.lifecycle)"
+        }
+        write((["Relay injected \(count):"] + lines).joined(separator: "\n"))
+    }
+}

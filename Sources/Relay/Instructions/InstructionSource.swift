@@ -1,0 +1,98 @@
+/// Where dynamic instructions are read from: a program's arguments and its environment.
+///
+/// The two readers live together so that the argument forms and the environment format are
+/// defined in one place, next to the grammar they carry.
+public enum InstructionSource {
+    /// The environment variable that carries instructions, separated by `;` or line breaks.
+    public static let environmentVariable = "RELAY_DEPENDENCIES"
+
+    /// The short option that precedes an instruction.
+    public static let shortOption = "-d"
+
+    /// The long option that precedes an instruction, or joins it with `=`.
+    public static let longOption = "--dependency"
+
+    /// Reads the instructions in a program's arguments (without the program's name).
+    ///
+    /// Forms: `-d VALUE`, `--dependency VALUE` and `--dependency=VALUE`, repeated freely and mixed
+    /// with the program's own arguments, which are left alone. A `--` ends the scan.
+    ///
+    /// ```swift
+    /// let instructions = try InstructionSource.instructions(
+    ///     inArguments: ["--port", "8080", "-d", "type=clock,factory=fixed"])
+    /// ```
+    ///
+    /// - Parameter arguments: The arguments after the program's name.
+    /// - Returns: The instructions, in order.
+    /// - Throws: ``DependencyInjectionInstructionError`` for an option with no instruction after
+    ///   it, or a malformed instruction.
+    public static func instructions(
+        inArguments arguments: some Sequence<String>
+    ) throws(DependencyInjectionInstructionError) -> [DependencyInjectionInstruction] {
+        var instructions: [DependencyInjectionInstruction] = []
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next(), argument != "--" {
+            if argument == shortOption || argument == longOption {
+                guard let value = iterator.next(), !isOption(value) else {
+                    throw missingInstruction(after: argument)
+                }
+                instructions.append(try DependencyInjectionInstruction(parsing: value))
+            } else if argument.hasPrefix(longOption + "=") {
+                let value = String(argument.dropFirst(longOption.count + 1))
+                guard !value.isEmpty else { throw missingInstruction(after: argument) }
+                instructions.append(try DependencyInjectionInstruction(parsing: value))
+            }
+        }
+        return instructions
+    }
+
+    /// Reads the instructions in the value of ``environmentVariable``.
+    ///
+    /// Instructions are separated by `;` or line breaks; blank ones between separators are skipped,
+    /// so a trailing `;` is harmless.
+    ///
+    /// ```swift
+    /// // RELAY_DEPENDENCIES="type=clock,factory=fixed; type=bookStore,factory=inMemory"
+    /// let instructions = try InstructionSource.instructions(inEnvironment: ProcessInfo.processInfo.environment)
+    /// ```
+    ///
+    /// - Parameter environment: The environment; only ``environmentVariable`` is read.
+    /// - Returns: The instructions, in order; empty when the variable is not set.
+    /// - Throws: ``DependencyInjectionInstructionError`` for a malformed instruction.
+    public static func instructions(
+        inEnvironment environment: [String: String]
+    ) throws(DependencyInjectionInstructionError) -> [DependencyInjectionInstruction] {
+        guard let value = environment[environmentVariable] else { return [] }
+        var instructions: [DependencyInjectionInstruction] = []
+        for segment in value.split(whereSeparator: { $0 == ";" || $0.isNewline })
+        where !segment.allSatisfy(\.isWhitespace) {
+            instructions.append(try DependencyInjectionInstruction(parsing: String(segment)))
+        }
+        return instructions
+    }
+
+    /// Renders instructions as the value of ``environmentVariable``.
+    ///
+    /// - Parameter instructions: The instructions.
+    /// - Returns: The instructions joined by `;`.
+    /// - Throws: ``DependencyInjectionInstructionError`` for a value an instruction cannot carry.
+    public static func environmentValue(
+        for instructions: [DependencyInjectionInstruction]
+    ) throws(DependencyInjectionInstructionError) -> String {
+        var rendered: [String] = []
+        for instruction in instructions {
+            rendered.append(try instruction.rendered())
+        }
+        return rendered.joined(separator: ";")
+    }
+
+    private static func isOption(_ argument: String) -> Bool {
+        argument.hasPrefix("-") && argument.count > 1
+    }
+
+    private static func missingInstruction(after option: String) -> DependencyInjectionInstructionError {
+        DependencyInjectionInstructionError(
+            code: .missingInstruction, token: option, input: option,
+            problem: "'\(option)' must be followed by an instruction")
+    }
+}

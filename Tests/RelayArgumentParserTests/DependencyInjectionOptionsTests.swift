@@ -1,0 +1,55 @@
+#if ArgumentParserSupport
+import ArgumentParser
+import Relay
+import RelayArgumentParser
+import Testing
+
+@Suite("swift-argument-parser integration")
+struct DependencyInjectionOptionsTests {
+    struct Serve: ParsableCommand {
+        @Option var port = 8080
+        @OptionGroup var dependencies: DependencyInjectionOptions
+    }
+
+    @Test func theCommandReadsItsOwnOptionsAndTheInstructions() throws {
+        let command = try Serve.parse([
+            "--port", "9000", "-d", "type=clock,factory=fixed", "--dependency", "type=store,factory=memory,scope=s",
+        ])
+        #expect(command.port == 9000)
+        #expect(
+            try command.dependencies.instructions() == [
+                DependencyInjectionInstruction(type: "clock", factory: "fixed"),
+                DependencyInjectionInstruction(type: "store", factory: "memory", scope: "s"),
+            ])
+    }
+
+    @Test func aMalformedInstructionIsAValidationErrorWithRelaysMessage() throws {
+        do {
+            _ = try Serve.parse(["-d", "type=clock,factory=fixed,scopee=s"])
+            Issue.record("parsing should have failed")
+        } catch {
+            let message = Serve.message(for: error)
+            #expect(message.contains("'scopee' is not a parameter. Did you mean 'scope'?"))
+        }
+    }
+
+    @Test func theInstructionsAreInjected() throws {
+        struct Types: DependencyTypeIndexable {
+            let index: [DependencyTypeKey: Any.Type] = ["number": Int.self]
+        }
+        struct Factories: TypedDependencyFactoryIndexable {
+            let index: [DependencyFactoryKey: TypedDependencyFactory] = ["seven": .init(Int.self) { _ in 7 }]
+        }
+        let container = DependencyContainer()
+        container.register(Int.self) { _ in 1 }
+        let index = DynamicDependencyIndex()
+        try index.add(Types())
+        try index.add(Factories())
+        let command = try Serve.parse(["-d", "type=number,factory=seven"])
+        try command.dependencies.inject(
+            with: InjectDependenciesArgumentParser(
+                index: index, container: container, readsEnvironment: false, report: .silent))
+        #expect(try container.resolve(Int.self) == 7)
+    }
+}
+#endif

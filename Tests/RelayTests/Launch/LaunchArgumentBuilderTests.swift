@@ -1,0 +1,64 @@
+import Relay
+import Testing
+
+@Suite("Launch arguments")
+struct LaunchArgumentBuilderTests {
+    @Test func buildsDashDPairsInOrder() throws {
+        var builder = LaunchArgumentBuilder(arguments: [
+            DependencyInstructionLaunchArgument(type: .bookStore, factory: .inMemory)
+        ])
+        builder.add(argument: PlainLaunchArgument("--port", "8080"))
+        builder.add(
+            argument: DependencyInstructionLaunchArgument(
+                type: .clock, factory: .fixed, scope: DependencyContainerScope("checkout"), lifecycle: .transient))
+        #expect(
+            try builder.build() == [
+                "-d", "type=bookStore,factory=inMemory", "--port", "8080",
+                "-d", "type=clock,factory=fixed,scope=checkout,lifecycle=transient",
+            ])
+    }
+
+    @Test func anEmptyBuilderBuildsNothing() throws {
+        #expect(try LaunchArgumentBuilder().build().isEmpty)
+        #expect(try LaunchArgumentBuilder().environment().isEmpty)
+    }
+
+    @Test func theEnvironmentCarriesOnlyTheInstructions() throws {
+        let builder = LaunchArgumentBuilder(arguments: [
+            DependencyInstructionLaunchArgument(type: .clock, factory: .fixed),
+            PlainLaunchArgument("--verbose"),
+            DependencyInstructionLaunchArgument(type: .bookStore, factory: .inMemory, lifecycle: .weak),
+        ])
+        #expect(
+            try builder.environment() == [
+                "RELAY_DEPENDENCIES": "type=clock,factory=fixed;type=bookStore,factory=inMemory,lifecycle=weak"
+            ])
+    }
+
+    @Test func aTagTheGrammarCannotCarryIsRefusedNotEmitted() throws {
+        let builder = LaunchArgumentBuilder(arguments: [
+            DependencyInstructionLaunchArgument(type: "clock,evil", factory: .fixed)
+        ])
+        let error = try #require(throws: DependencyInjectionInstructionError.self) { try builder.build() }
+        #expect(error.code == .unrepresentableValue)
+        #expect(
+            error.description == """
+                Invalid dependency instruction 'type=clock,evil,factory=fixed': the type 'clock,evil' contains ',', \
+                which an instruction cannot carry.
+                  expected: type=<type>,factory=<factory>[,scope=<scope>][,lifecycle=<lifecycle>]
+                """)
+        #expect(throws: DependencyInjectionInstructionError.self) { try builder.environment() }
+    }
+
+    @Test func whatTheDriverBuildsTheProgramReadsBack() throws {
+        let program = try DynamicProgram()
+        let builder = LaunchArgumentBuilder(arguments: [
+            DependencyInstructionLaunchArgument(type: .clock, factory: .fixed, scope: "import"),
+            DependencyInstructionLaunchArgument(type: .bookStore, factory: .inMemory, lifecycle: .transient),
+        ])
+        let registry = try program.parser().inject(arguments: ["app"] + builder.build())
+        #expect(registry.orderedDefinitions.map(\.instruction) == builder.instructions)
+        #expect(try program.container.container(for: "import").resolve((any Clock).self).now == 0)
+        #expect(try InstructionSource.instructions(inEnvironment: builder.environment()) == builder.instructions)
+    }
+}
