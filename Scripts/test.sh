@@ -11,7 +11,7 @@ swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build
 
 echo "== Relay: concurrency tests under the thread sanitizer"
-swift test --sanitize=thread --scratch-path .build-tsan --filter "Concurrency|RegistryAndInjected"
+swift test --sanitize=thread --scratch-path .build-tsan --filter "Concurrency|RegistryAndInjected|Override"
 
 echo "== RelayArgumentParser: tests with the ArgumentParserSupport trait"
 swift test --traits ArgumentParserSupport --scratch-path .build-traits --filter RelayArgumentParserTests

@@ -9,9 +9,13 @@ class AnyRegistration {
     /// How long built instances are kept.
     let lifecycle: LifecycleType
 
-    init(key: RegistrationKey, lifecycle: LifecycleType) {
+    /// The dynamic instruction that registered it, for graphs and reports; `nil` for code.
+    let instruction: String?
+
+    init(key: RegistrationKey, lifecycle: LifecycleType, instruction: String? = nil) {
         self.key = key
         self.lifecycle = lifecycle
+        self.instruction = instruction
     }
 
     /// Whether an instance is cached now. Call with the owning table's lock held.
@@ -19,6 +23,12 @@ class AnyRegistration {
 
     /// Builds (or finds cached) an instance without knowing its type: for `start()`.
     func resolveErased(in container: DependencyContainer) throws -> Any {
+        preconditionFailure("AnyRegistration is abstract; every instance is a Registration")
+    }
+
+    /// Resolves this registration's key through an override layer, without knowing its type: for
+    /// `validate()` and `dependencyGraph()`.
+    func resolveErased(in container: DependencyContainer, under layer: OverrideLayer) throws -> Any {
         preconditionFailure("AnyRegistration is abstract; every instance is a Registration")
     }
 

@@ -10,10 +10,16 @@ extension DependencyContainer {
     /// try DependencyContainer.global.start()
     /// ```
     ///
-    /// Every eager singleton is attempted, even after one fails.
+    /// Every eager singleton is attempted, even after one fails. Inside
+    /// ``withOverrides(_:operation:)-(_,()->Result)``, it builds the override's eager singletons;
+    /// the base's are built on first use, into the override.
     ///
-    /// - Throws: ``DependencyStartError`` listing every failure, when at least one factory failed.
+    /// - Throws: ``DependencyGraphError`` with code `startFailed`, listing every failure.
     public func start() throws {
+        if let layer = OverrideLayer.active(for: root) {
+            // Under an override, its own eager singletons; the base's are built on first use.
+            return try overriding(in: layer).start()
+        }
         var failures: [DependencyResolutionError] = []
         for container in containersInFamily {
             let eager = container.table.lock.withReadLock {
@@ -33,7 +39,7 @@ extension DependencyContainer {
             }
         }
         if !failures.isEmpty {
-            throw DependencyStartError(failures: failures)
+            throw DependencyGraphError(code: .startFailed, failures: failures)
         }
     }
 
@@ -42,8 +48,13 @@ extension DependencyContainer {
     ///
     /// The next resolve builds them anew. Instances already handed out live on as long as their
     /// holders keep them. Call it when the process is short of memory, as Reliant did on a memory
-    /// warning, or between tests that share a container.
+    /// warning, or between tests that share a container. Inside
+    /// ``withOverrides(_:operation:)-(_,()->Result)``, it releases only what was built under the override.
     public func releaseSingletons() {
+        if let layer = OverrideLayer.active(for: root) {
+            // Under an override, only what was built under it.
+            return overriding(in: layer).releaseSingletons()
+        }
         for container in containersInFamily {
             // Released after the lock, in case a deinit resolves.
             let released = container.table.lock.withWriteLock { container.table.takeCachedInstances() }

@@ -33,6 +33,10 @@ extension DependencyContainer {
 
     /// Adds a registration built elsewhere (the dynamic registry builds its own).
     func add(_ registration: AnyRegistration) {
+        if let layer = OverrideLayer.active(for: root) {
+            overriding(in: layer).add(registration)
+            return
+        }
         // The replaced instance is released here, after the lock, in case its deinit resolves.
         let replaced = table.lock.withWriteLock { table.insert(registration) }
         _ = replaced
@@ -40,11 +44,19 @@ extension DependencyContainer {
 
     /// Whether a type (with a name) is registered here, not counting the root a scope falls back to.
     ///
+    /// Inside ``withOverrides(_:operation:)-(_,()->Result)``, registrations of the override count too.
+    ///
     /// - Parameters:
     ///   - type: The registered type.
     ///   - name: The registration's name; `nil` for the default.
     public func isRegistered<Service>(_ type: Service.Type, name: String? = nil) -> Bool {
         let key = RegistrationKey(type, name: name)
-        return table.lock.withReadLock { table.registration(for: key) != nil }
+        var containers = [self]
+        if let layer = OverrideLayer.active(for: root) {
+            containers += layer.chain.map { overriding(in: $0) }
+        }
+        return containers.contains { container in
+            container.table.lock.withReadLock { container.table.registration(for: key) != nil }
+        }
     }
 }

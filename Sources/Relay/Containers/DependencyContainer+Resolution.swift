@@ -21,6 +21,9 @@ extension DependencyContainer {
     ///   The error names the resolution path.
     public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) throws -> Service {
         let key = RegistrationKey(type, name: name)
+        if let layer = OverrideLayer.active(for: root) {
+            return try resolve(key, under: layer)
+        }
         // Fast path: one lookup per layer under a read lock no other reader contends on.
         var found: Registration<Service>?
         var owner = self
@@ -58,6 +61,15 @@ extension DependencyContainer {
     /// - Throws: ``DependencyResolutionError`` when building any of them fails.
     public func resolveAll<Service>(_ type: Service.Type = Service.self) throws -> [Service] {
         let typeID = ObjectIdentifier(type)
+        if let layer = OverrideLayer.active(for: root) {
+            // Every name the override or the base knows, each resolved through the override.
+            var names: [String?] = []
+            for container in layer.lookupChain(for: scope) {
+                let keys = container.table.lock.withReadLock { container.table.registrations(of: typeID).map(\.key) }
+                names += keys.map(\.name).filter { !names.contains($0) }
+            }
+            return try names.map { try resolve(RegistrationKey(type, name: $0), under: layer) }
+        }
         var seenNames: Set<String?> = []
         var instances: [Service] = []
         for container in lookupChain {
@@ -131,7 +143,7 @@ extension DependencyContainer {
     // MARK: - Errors
 
     /// Describes a missing registration: where it was looked for, and what is registered nearby.
-    private func notRegisteredError(for key: RegistrationKey) -> DependencyResolutionError {
+    func notRegisteredError(for key: RegistrationKey) -> DependencyResolutionError {
         let path = ResolutionThreadState.current.path.map(\.description) + [key.description]
         return DependencyResolutionError(
             code: .notRegistered, requested: key, scope: scope, path: path,

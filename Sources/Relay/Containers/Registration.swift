@@ -15,10 +15,11 @@ final class Registration<Service>: AnyRegistration {
     init(
         key: RegistrationKey,
         lifecycle: LifecycleType,
+        instruction: String? = nil,
         factory: @escaping @Sendable (DependencyContainer) throws -> Service
     ) {
         self.factory = factory
-        super.init(key: key, lifecycle: lifecycle)
+        super.init(key: key, lifecycle: lifecycle, instruction: instruction)
     }
 
     /// The cached instance, if the lifecycle keeps one and it is alive. Call under the read lock.
@@ -57,5 +58,10 @@ final class Registration<Service>: AnyRegistration {
 
     override func resolveErased(in container: DependencyContainer) throws -> Any {
         try container.instance(of: self)
+    }
+
+    override func resolveErased(in container: DependencyContainer, under layer: OverrideLayer) throws -> Any {
+        let service: Service = try container.resolve(key, under: layer)
+        return service
     }
 }

@@ -46,6 +46,19 @@ final class RegistrationTable: @unchecked Sendable {
         return nil
     }
 
+    /// The registration under `key`, or a new one from `make` added under it.
+    func registration<Service>(
+        for key: RegistrationKey,
+        orInsert make: () -> Registration<Service>
+    ) -> Registration<Service> {
+        if let existing = registrations[key] {
+            return unsafeDowncast(existing, to: Registration<Service>.self)
+        }
+        let made = make()
+        _ = insert(made)
+        return made
+    }
+
     /// Whether `registration` is still the one its key maps to (not replaced while it was building).
     func isCurrent(_ registration: AnyRegistration) -> Bool {
         registrations[registration.key] === registration

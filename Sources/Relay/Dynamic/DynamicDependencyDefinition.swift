@@ -17,6 +17,6 @@ public struct DynamicDependencyDefinition: Sendable {
 
     /// Registers the factory in the definition's scope of `root`, replacing what was there.
     func register(in root: DependencyContainer) {
-        root.container(for: scope).add(factory.makeRegistration(nil, lifecycle))
+        root.container(for: scope).add(factory.makeRegistration(lifecycle, instruction.description))
     }
 }

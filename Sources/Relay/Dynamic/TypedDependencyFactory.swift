@@ -10,8 +10,8 @@ public struct TypedDependencyFactory: Sendable {
     /// The type the factory produces.
     public let producedType: Any.Type
 
-    /// Builds a registration of the produced type under a key, with a lifecycle.
-    let makeRegistration: @Sendable (_ name: String?, _ lifecycle: LifecycleType) -> AnyRegistration
+    /// Builds a registration of the produced type, with a lifecycle, remembering the instruction.
+    let makeRegistration: @Sendable (_ lifecycle: LifecycleType, _ instruction: String) -> AnyRegistration
 
     /// Creates a typed factory.
     ///
@@ -23,8 +23,9 @@ public struct TypedDependencyFactory: Sendable {
         _ factory: @escaping @Sendable (DependencyContainer) throws -> Service
     ) {
         producedType = type
-        makeRegistration = { name, lifecycle in
-            Registration(key: RegistrationKey(type, name: name), lifecycle: lifecycle, factory: factory)
+        makeRegistration = { lifecycle, instruction in
+            Registration(
+                key: RegistrationKey(type, name: nil), lifecycle: lifecycle, instruction: instruction, factory: factory)
         }
     }
 

@@ -47,7 +47,8 @@ struct LifecycleTests {
             _ = try container.resolve((any HTTPClient).self)
             return FrenchGreeter()
         }
-        let error = try #require(throws: DependencyStartError.self) { try container.start() }
+        let error = try #require(throws: DependencyGraphError.self) { try container.start() }
+        #expect(error.code == .startFailed)
         #expect(error.failures.map(\.code) == [.factoryFailed, .notRegistered])
         #expect(error.failures.map(\.requestedType) == ["EnglishGreeter", "HTTPClient"])
         #expect(

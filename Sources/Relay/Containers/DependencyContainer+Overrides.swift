@@ -1,0 +1,106 @@
+extension DependencyContainer {
+    /// Runs `operation` with some registrations of this container's root replaced, for the current
+    /// task and its child tasks only.
+    ///
+    /// Code under test keeps resolving from ``global`` (or from `@Injected` properties); inside the
+    /// operation it sees the overrides, while tests running in parallel see their own or none.
+    /// Registrations made inside the operation, and every singleton built inside it, stay with the
+    /// override and vanish when it ends.
+    ///
+    /// ```swift
+    /// @Test func checkoutUsesTheFixedClock() async throws {
+    ///     try await DependencyContainer.global.withOverrides { overrides in
+    ///         overrides.register(Clock.self) { _ in FixedClock() }
+    ///     } operation: {
+    ///         #expect(try await Checkout().receipt().date == FixedClock.date)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - register: Registers the replacements on a container that stands for the root; use
+    ///     `container(for:)` on it to replace registrations of a scope.
+    ///   - operation: The work that sees the replacements.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `register` or `operation` throws.
+    public func withOverrides<Result>(
+        _ register: (DependencyContainer) throws -> Void,
+        operation: () async throws -> Result
+    ) async rethrows -> Result {
+        let layer = try makeOverrideLayer(register)
+        OverrideLayer.activate()
+        defer { OverrideLayer.deactivate() }
+        return try await OverrideLayer.$current.withValue(layer, operation: operation)
+    }
+
+    /// Runs synchronous `operation` with some registrations replaced for the current task (or
+    /// thread) only; see ``withOverrides(_:operation:)-(_,()->Result)``.
+    ///
+    /// - Parameters:
+    ///   - register: Registers the replacements on a container that stands for the root.
+    ///   - operation: The work that sees the replacements.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `register` or `operation` throws.
+    public func withOverrides<Result>(
+        _ register: (DependencyContainer) throws -> Void,
+        operation: () throws -> Result
+    ) rethrows -> Result {
+        let layer = try makeOverrideLayer(register)
+        OverrideLayer.activate()
+        defer { OverrideLayer.deactivate() }
+        return try OverrideLayer.$current.withValue(layer, operation: operation)
+    }
+
+    private func makeOverrideLayer(_ register: (DependencyContainer) throws -> Void) rethrows -> OverrideLayer {
+        let layer = OverrideLayer(base: root, outer: OverrideLayer.current)
+        try register(layer.overrides)
+        return layer
+    }
+
+    /// The container that stands for this one in an active override: same scope, in the layer.
+    func overriding(in layer: OverrideLayer) -> DependencyContainer {
+        layer.overrides.container(for: scope)
+    }
+
+    /// Resolves under an active override: the layers' registrations first at each level, then the
+    /// base's; a base instance not yet built is built into the innermost layer.
+    func resolve<Service>(_ key: RegistrationKey, under layer: OverrideLayer) throws -> Service {
+        for container in layer.lookupChain(for: scope) {
+            let found: Registration<Service>? = container.table.lock.withReadLock {
+                container.table.registration(for: key).map { unsafeDowncast($0, to: Registration<Service>.self) }
+            }
+            guard let found else { continue }
+            layer.recorder?.record(from: ResolutionThreadState.current.path.last, to: found.key, in: container.scope)
+            if container.root === layer.base, found.lifecycle != .transient {
+                if let cached = container.table.lock.withReadLock({ found.cachedInstance }) {
+                    return cached
+                }
+                return try adopt(found, from: container, into: layer)
+            }
+            return try container.instance(of: found)
+        }
+        throw notRegisteredError(for: key)
+    }
+
+    /// Builds a base registration's instance into the innermost layer, where it stays cached.
+    private func adopt<Service>(
+        _ registration: Registration<Service>,
+        from owner: DependencyContainer,
+        into layer: OverrideLayer
+    ) throws -> Service {
+        let target = owner.overriding(in: layer)
+        let factory = registration.factory
+        // The copy calls the base factory with the base container, whose own resolves route back
+        // through the override; adding it is idempotent per registration.
+        let copy = target.table.lock.withWriteLock {
+            target.table.registration(
+                for: registration.key,
+                orInsert: {
+                    Registration(key: registration.key, lifecycle: registration.lifecycle) { _ in
+                        try factory(owner)
+                    }
+                })
+        }
+        return try target.instance(of: copy)
+    }
+}

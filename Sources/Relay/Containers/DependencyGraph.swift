@@ -1,0 +1,81 @@
+/// The registrations of a root and its scopes, and the dependencies between them that were seen
+/// when each was built: what ``DependencyContainer/dependencyGraph()`` returns.
+///
+/// Render it for a README or a pull request with ``dot``, ``mermaid`` or ``json()``:
+///
+/// ```swift
+/// let graph = DependencyContainer.global.dependencyGraph()
+/// print(graph.mermaid)
+/// ```
+public struct DependencyGraph: Sendable, Equatable, Codable {
+    /// One registration.
+    public struct Node: Sendable, Hashable, Codable {
+        /// A stable identifier: `scope/Type` or `scope/Type["name"]`.
+        public let id: String
+        /// The scope of the container that holds the registration.
+        public let scope: String
+        /// The registered type.
+        public let type: String
+        /// The registration's name, if it has one.
+        public let name: String?
+        /// The registration's lifecycle.
+        public let lifecycle: String
+        /// The dynamic instruction that registered it, if one did.
+        public let injectedBy: String?
+    }
+
+    /// One dependency: building `from` resolved `to`.
+    public struct Edge: Sendable, Hashable, Codable, Comparable {
+        /// The node whose factory resolved the other.
+        public let from: String
+        /// The node it resolved.
+        public let to: String
+
+        /// Creates an edge between two node identifiers.
+        ///
+        /// - Parameters:
+        ///   - from: The node whose factory resolved the other.
+        ///   - to: The node it resolved.
+        public init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
+
+        /// Orders edges by their ends, so renderings are stable.
+        public static func < (lhs: Edge, rhs: Edge) -> Bool {
+            (lhs.from, lhs.to) < (rhs.from, rhs.to)
+        }
+    }
+
+    /// Every registration, roots before scopes, each in registration order.
+    public let nodes: [Node]
+
+    /// Every dependency seen, sorted.
+    public let edges: [Edge]
+
+    /// The messages of the registrations that could not be built.
+    public let failures: [String]
+
+    static func nodeID(scope: DependencyContainerScope, key: RegistrationKey) -> String {
+        "\(scope.tag)/\(key.description)"
+    }
+
+    /// Collects edges from the thread that builds, and from any thread a factory hands work to.
+    final class Recorder: @unchecked Sendable {
+        // Safety: `edges` is read and written only inside `lock`.
+        private let lock = PthreadMutex()
+        private var edges: Set<Edge> = []
+
+        func record(from frame: ResolutionFrame?, to key: RegistrationKey, in scope: DependencyContainerScope) {
+            guard let frame else { return }
+            let edge = Edge(
+                from: DependencyGraph.nodeID(scope: frame.scope, key: frame.registration.key),
+                to: DependencyGraph.nodeID(scope: scope, key: key))
+            lock.withLock { _ = edges.insert(edge) }
+        }
+
+        var recorded: [Edge] {
+            lock.withLock { edges.sorted() }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Synchronization
+
+/// Registrations that replace a root's for one task and its child tasks: the engine behind
+/// ``DependencyContainer/withOverrides(_:operation:)-(_,()->Result)``.
+///
+/// A layer is a root container of its own, one per override, bound to the root it overrides.
+/// While it is active, the overridden root and its scopes consult the layer first: what the
+/// layer registers wins, and what the base would build is built into the layer instead, so that
+/// no singleton made under an override ever reaches the base (or another test).
+final class OverrideLayer: Sendable {
+    /// The root whose registrations this layer overrides.
+    let base: DependencyContainer
+
+    /// Where the override's registrations and the instances built under it live.
+    let overrides = DependencyContainer()
+
+    /// The layer that was active when this one started, for nested overrides.
+    let outer: OverrideLayer?
+
+    /// Collects the edges of the graph while resolving, for `dependencyGraph()`; `nil` otherwise.
+    let recorder: DependencyGraph.Recorder?
+
+    init(base: DependencyContainer, outer: OverrideLayer?, recorder: DependencyGraph.Recorder? = nil) {
+        self.base = base
+        self.outer = outer
+        self.recorder = recorder
+    }
+
+    /// The innermost active layer, for the current task.
+    @TaskLocal static var current: OverrideLayer?
+
+    /// How many overrides run in the whole process. While it is zero, resolution skips the
+    /// task-local lookup, so overrides cost one relaxed atomic load when none is active.
+    static let activeCount = Atomic<Int>(0)
+
+    /// Counts an override that starts.
+    static func activate() {
+        activeCount.add(1, ordering: .relaxed)
+    }
+
+    /// Counts an override that ends.
+    static func deactivate() {
+        activeCount.subtract(1, ordering: .relaxed)
+    }
+
+    /// The innermost layer of the current task that overrides `root`, if any.
+    @inline(__always)
+    static func active(for root: DependencyContainer) -> OverrideLayer? {
+        guard activeCount.load(ordering: .relaxed) != 0 else { return nil }
+        var layer = current
+        while let candidate = layer {
+            if candidate.base === root { return candidate }
+            layer = candidate.outer
+        }
+        return nil
+    }
+
+    /// The layers of the current task that override the same root as this one, innermost first.
+    var chain: [OverrideLayer] {
+        var layers: [OverrideLayer] = []
+        var layer: OverrideLayer? = self
+        while let candidate = layer {
+            if candidate.base === base { layers.append(candidate) }
+            layer = candidate.outer
+        }
+        return layers
+    }
+
+    /// The containers to search for `scope`, nearest first: at each level, the layers innermost
+    /// first, then the base.
+    func lookupChain(for scope: DependencyContainerScope) -> [DependencyContainer] {
+        let levels: [DependencyContainerScope] = scope.isGlobal ? [.global] : [scope, .global]
+        return levels.flatMap { level in
+            chain.map { $0.overrides.container(for: level) } + [base.container(for: level)]
+        }
+    }
+}
