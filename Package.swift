@@ -13,16 +13,22 @@ let package = Package(
         .library(name: "RelayTesting", targets: ["RelayTesting"]),
         // Built with the ArgumentParserSupport trait only; see the target below.
         .library(name: "RelayArgumentParser", targets: ["RelayArgumentParser"]),
+        // Built with the LoggingSupport trait only; see the target below.
+        .library(name: "RelayLogging", targets: ["RelayLogging"]),
     ],
     traits: [
         .trait(
             name: "ArgumentParserSupport",
             description: "Builds RelayArgumentParser, the -d/--dependency option group for swift-argument-parser."),
-        // Off by default, so that users of the core never resolve swift-argument-parser.
+        .trait(
+            name: "LoggingSupport",
+            description: "Builds RelayLogging, which reports every resolution through swift-log."),
+        // Off by default, so that users of the core never resolve swift-argument-parser or swift-log.
         .default(enabledTraits: []),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "Relay"),
@@ -35,7 +41,19 @@ let package = Package(
                     name: "ArgumentParser", package: "swift-argument-parser",
                     condition: .when(traits: ["ArgumentParserSupport"])),
             ]),
+        .target(
+            name: "RelayLogging",
+            dependencies: [
+                "Relay",
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["LoggingSupport"])),
+            ]),
         .testTarget(name: "RelayTests", dependencies: ["Relay"]),
+        .testTarget(
+            name: "RelayLoggingTests",
+            dependencies: [
+                "RelayLogging",
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["LoggingSupport"])),
+            ]),
         .testTarget(name: "RelayTestingTests", dependencies: ["RelayTesting"]),
         .testTarget(
             name: "RelayArgumentParserTests",

@@ -13,8 +13,9 @@ swift test --skip-build
 echo "== Relay: concurrency tests under the thread sanitizer"
 swift test --sanitize=thread --scratch-path .build-tsan --filter "Concurrency|RegistryAndInjected|Override"
 
-echo "== RelayArgumentParser: tests with the ArgumentParserSupport trait"
-swift test --traits ArgumentParserSupport --scratch-path .build-traits --filter RelayArgumentParserTests
+echo "== RelayArgumentParser and RelayLogging: tests with their traits"
+swift build --build-tests --traits ArgumentParserSupport,LoggingSupport --scratch-path .build-traits -Xswiftc -warnings-as-errors
+swift test --skip-build --traits ArgumentParserSupport,LoggingSupport --scratch-path .build-traits --filter "RelayArgumentParserTests|RelayLoggingTests"
 
 echo "== The core product depends on nothing else"
 Scripts/check-core-dependencies.sh

@@ -16,7 +16,7 @@ extension DependencyContainer {
     ///
     /// - Throws: ``DependencyGraphError`` with code `startFailed`, listing every failure.
     public func start() throws {
-        if let layer = OverrideLayer.active(for: root) {
+        if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
             // Under an override, its own eager singletons; the base's are built on first use.
             return try overriding(in: layer).start()
         }
@@ -51,7 +51,7 @@ extension DependencyContainer {
     /// warning, or between tests that share a container. Inside
     /// ``withOverrides(_:operation:)-(_,()->Result)``, it releases only what was built under the override.
     public func releaseSingletons() {
-        if let layer = OverrideLayer.active(for: root) {
+        if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
             // Under an override, only what was built under it.
             return overriding(in: layer).releaseSingletons()
         }

@@ -28,8 +28,8 @@ extension DependencyContainer {
         operation: () async throws -> Result
     ) async rethrows -> Result {
         let layer = try makeOverrideLayer(register)
-        OverrideLayer.activate()
-        defer { OverrideLayer.deactivate() }
+        SlowPathGate.open()
+        defer { SlowPathGate.close() }
         return try await OverrideLayer.$current.withValue(layer, operation: operation)
     }
 
@@ -46,8 +46,8 @@ extension DependencyContainer {
         operation: () throws -> Result
     ) rethrows -> Result {
         let layer = try makeOverrideLayer(register)
-        OverrideLayer.activate()
-        defer { OverrideLayer.deactivate() }
+        SlowPathGate.open()
+        defer { SlowPathGate.close() }
         return try OverrideLayer.$current.withValue(layer, operation: operation)
     }
 

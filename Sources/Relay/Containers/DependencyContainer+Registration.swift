@@ -33,7 +33,7 @@ extension DependencyContainer {
 
     /// Adds a registration built elsewhere (the dynamic registry builds its own).
     func add(_ registration: AnyRegistration) {
-        if let layer = OverrideLayer.active(for: root) {
+        if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
             overriding(in: layer).add(registration)
             return
         }
@@ -52,7 +52,7 @@ extension DependencyContainer {
     public func isRegistered<Service>(_ type: Service.Type, name: String? = nil) -> Bool {
         let key = RegistrationKey(type, name: name)
         var containers = [self]
-        if let layer = OverrideLayer.active(for: root) {
+        if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
             containers += layer.chain.map { overriding(in: $0) }
         }
         return containers.contains { container in

@@ -21,10 +21,16 @@ extension DependencyContainer {
     ///   The error names the resolution path.
     public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) throws -> Service {
         let key = RegistrationKey(type, name: name)
-        if let layer = OverrideLayer.active(for: root) {
-            return try resolve(key, under: layer)
+        if SlowPathGate.isOpen {
+            return try resolveObserved(key)
         }
-        // Fast path: one lookup per layer under a read lock no other reader contends on.
+        return try resolveDirectly(key)
+    }
+
+    /// Resolves without looking for overrides or observers: the hot path.
+    @inline(__always)
+    func resolveDirectly<Service>(_ key: RegistrationKey) throws -> Service {
+        // One lookup per layer under a read lock no other reader contends on.
         var found: Registration<Service>?
         var owner = self
         for container in lookupChain {
@@ -61,7 +67,7 @@ extension DependencyContainer {
     /// - Throws: ``DependencyResolutionError`` when building any of them fails.
     public func resolveAll<Service>(_ type: Service.Type = Service.self) throws -> [Service] {
         let typeID = ObjectIdentifier(type)
-        if let layer = OverrideLayer.active(for: root) {
+        if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
             // Every name the override or the base knows, each resolved through the override.
             var names: [String?] = []
             for container in layer.lookupChain(for: scope) {
@@ -127,6 +133,7 @@ extension DependencyContainer {
         on thread: ResolutionThreadState
     ) throws -> Service {
         thread.path.append(ResolutionFrame(registration: registration, scope: scope))
+        thread.builds &+= 1
         defer { thread.path.removeLast() }
         do {
             return try registration.factory(self)

@@ -49,8 +49,8 @@ extension DependencyContainer {
     ) -> (failures: [DependencyResolutionError], recorder: DependencyGraph.Recorder?) {
         let recorder = recording ? DependencyGraph.Recorder() : nil
         let layer = OverrideLayer(base: root, outer: OverrideLayer.current, recorder: recorder)
-        OverrideLayer.activate()
-        defer { OverrideLayer.deactivate() }
+        SlowPathGate.open()
+        defer { SlowPathGate.close() }
         let failures = OverrideLayer.$current.withValue(layer) {
             var failures: [DependencyResolutionError] = []
             for container in containersInFamily {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Registrations that replace a root's for one task and its child tasks: the engine behind
 /// ``DependencyContainer/withOverrides(_:operation:)-(_,()->Result)``.
 ///
@@ -29,24 +27,9 @@ final class OverrideLayer: Sendable {
     /// The innermost active layer, for the current task.
     @TaskLocal static var current: OverrideLayer?
 
-    /// How many overrides run in the whole process. While it is zero, resolution skips the
-    /// task-local lookup, so overrides cost one relaxed atomic load when none is active.
-    static let activeCount = Atomic<Int>(0)
-
-    /// Counts an override that starts.
-    static func activate() {
-        activeCount.add(1, ordering: .relaxed)
-    }
-
-    /// Counts an override that ends.
-    static func deactivate() {
-        activeCount.subtract(1, ordering: .relaxed)
-    }
-
     /// The innermost layer of the current task that overrides `root`, if any.
     @inline(__always)
     static func active(for root: DependencyContainer) -> OverrideLayer? {
-        guard activeCount.load(ordering: .relaxed) != 0 else { return nil }
         var layer = current
         while let candidate = layer {
             if candidate.base === root { return candidate }

@@ -18,6 +18,9 @@ final class ResolutionThreadState {
     /// The registrations whose factories are running on this thread, outermost first.
     var path: [ResolutionFrame] = []
 
+    /// How many factories this thread has run, so an observer can tell a build from a cache hit.
+    var builds = 0
+
     /// The stripe this thread locks when it only reads; assigned round-robin so that the first
     /// threads of a process never share one.
     let stripe: Int

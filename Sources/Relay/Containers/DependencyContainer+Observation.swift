@@ -1,0 +1,72 @@
+extension DependencyContainer {
+    /// Sets (or, with `nil`, removes) the observer that every resolution in the process reports to.
+    ///
+    /// It sees each `resolve` call: what was asked for, in which scope, built or cached, how long
+    /// it took, and how deep in a chain of factories. Switch it on at run time to see why a
+    /// request is slow or which factory built what:
+    ///
+    /// ```swift
+    /// DependencyContainer.observeResolutions { event in print(event) }
+    /// // BookStore in global: built in 41 µs (depth 0)
+    /// ```
+    ///
+    /// The observer runs on the resolving thread, after the resolve, with no lock held. While no
+    /// observer is set, resolution does not look for one beyond a single atomic load.
+    ///
+    /// - Parameter observer: Receives every event; `nil` stops observing.
+    public static func observeResolutions(_ observer: (@Sendable (ResolutionEvent) -> Void)?) {
+        ResolutionObservation.shared.set(observer)
+    }
+
+    /// Resolves through any override, and reports to the observer if there is one.
+    func resolveObserved<Service>(_ key: RegistrationKey) throws -> Service {
+        let layer = OverrideLayer.active(for: root)
+        guard let observer = ResolutionObservation.shared.observer else {
+            return try layer.map { try resolve(key, under: $0) } ?? resolveDirectly(key)
+        }
+        let thread = ResolutionThreadState.current
+        let buildsBefore = thread.builds
+        let depth = thread.path.count
+        let clock = ContinuousClock()
+        let start = clock.now
+        func report(_ outcome: ResolutionEvent.Outcome) {
+            observer(
+                ResolutionEvent(
+                    requestedType: key.description, scope: scope, outcome: outcome, duration: clock.now - start,
+                    depth: depth))
+        }
+        do {
+            let service: Service = try layer.map { try resolve(key, under: $0) } ?? resolveDirectly(key)
+            report(thread.builds == buildsBefore ? .cached : .built)
+            return service
+        } catch let error as DependencyResolutionError {
+            report(.failed(error.code))
+            throw error
+        }
+    }
+}
+
+/// The process-wide resolution observer.
+final class ResolutionObservation: @unchecked Sendable {
+    // Safety: `current` is read and written only inside `lock`.
+
+    static let shared = ResolutionObservation()
+
+    private let lock = PthreadMutex()
+    private var current: (@Sendable (ResolutionEvent) -> Void)?
+
+    var observer: (@Sendable (ResolutionEvent) -> Void)? {
+        lock.withLock { current }
+    }
+
+    func set(_ observer: (@Sendable (ResolutionEvent) -> Void)?) {
+        let (wasSet, isSet) = lock.withLock {
+            let wasSet = current != nil
+            current = observer
+            return (wasSet, observer != nil)
+        }
+        // The gate counts the observer once, however often it is replaced.
+        if isSet, !wasSet { SlowPathGate.open() }
+        if wasSet, !isSet { SlowPathGate.close() }
+    }
+}
