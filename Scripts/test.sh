@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test of the project: the Relay package (with warnings as errors), its concurrency
-# tests again under the thread sanitizer, the swift-argument-parser integration (behind its
-# trait), a check that the core product pulls in no other package, and the example service's
-# driver tests.
+# Runs every test of the project: the Relay package (with warnings as errors); its concurrency
+# and stress tests again under the thread sanitizer and the address sanitizer; the
+# swift-argument-parser and swift-log integrations (behind their traits); a check that the core
+# product pulls in no other package; and the example service's driver tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,7 +11,12 @@ swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build
 
 echo "== Relay: concurrency tests under the thread sanitizer"
-swift test --sanitize=thread --scratch-path .build-tsan --filter "Concurrency|RegistryAndInjected|Override"
+swift test --sanitize=thread --scratch-path .build-tsan --filter "Concurrency|RegistryAndInjected|Override|Stress"
+
+echo "== Relay: stress, deep-graph and concurrency tests under the address sanitizer"
+# The suppressions name leaks inside the XCTest runner only.
+LSAN_OPTIONS="suppressions=$PWD/.ci/lsan-suppressions.txt" \
+    swift test --sanitize=address --scratch-path .build-asan --filter "Stress|Deep|Concurrency"
 
 echo "== RelayArgumentParser and RelayLogging: tests with their traits"
 swift build --build-tests --traits ArgumentParserSupport,LoggingSupport --scratch-path .build-traits -Xswiftc -warnings-as-errors

@@ -11,7 +11,7 @@ extension DependencyContainer {
     /// ```
     ///
     /// Every eager singleton is attempted, even after one fails. Inside
-    /// ``withOverrides(_:operation:)-(_,()->Result)``, it builds the override's eager singletons;
+    /// `withOverrides(_:operation:)`, it builds the override's eager singletons;
     /// the base's are built on first use, into the override.
     ///
     /// - Throws: ``DependencyGraphError`` with code `startFailed`, listing every failure.
@@ -49,7 +49,7 @@ extension DependencyContainer {
     /// The next resolve builds them anew. Instances already handed out live on as long as their
     /// holders keep them. Call it when the process is short of memory, as Reliant did on a memory
     /// warning, or between tests that share a container. Inside
-    /// ``withOverrides(_:operation:)-(_,()->Result)``, it releases only what was built under the override.
+    /// `withOverrides(_:operation:)`, it releases only what was built under the override.
     public func releaseSingletons() {
         if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
             // Under an override, only what was built under it.

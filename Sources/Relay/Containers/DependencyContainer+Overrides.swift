@@ -34,7 +34,7 @@ extension DependencyContainer {
     }
 
     /// Runs synchronous `operation` with some registrations replaced for the current task (or
-    /// thread) only; see ``withOverrides(_:operation:)-(_,()->Result)``.
+    /// thread) only; see `withOverrides(_:operation:)`.
     ///
     /// - Parameters:
     ///   - register: Registers the replacements on a container that stands for the root.

@@ -44,7 +44,7 @@ extension DependencyContainer {
 
     /// Whether a type (with a name) is registered here, not counting the root a scope falls back to.
     ///
-    /// Inside ``withOverrides(_:operation:)-(_,()->Result)``, registrations of the override count too.
+    /// Inside `withOverrides(_:operation:)`, registrations of the override count too.
     ///
     /// - Parameters:
     ///   - type: The registered type.

@@ -1,6 +1,9 @@
 extension DependencyContainer {
     /// The deepest a chain of factories may nest before resolution stops with
-    /// ``DependencyResolutionError/Code/depthLimitExceeded`` instead of overflowing the stack.
+    /// ``DependencyResolutionError/Code/depthLimitExceeded``.
+    ///
+    /// A thread with a small stack stops earlier, with the same error, when the next factory could
+    /// overflow its stack: resolution watches how much stack is left, not only the depth.
     public static let maximumResolutionDepth = 1_500
 
     /// Returns the instance registered for a type, building it if its lifecycle asks for that.
@@ -98,7 +101,7 @@ extension DependencyContainer {
                 code: .cycle, requested: registration.key, scope: scope,
                 path: thread.path.map(\.description) + [registration.key.description])
         }
-        if thread.path.count >= Self.maximumResolutionDepth {
+        if thread.path.count >= Self.maximumResolutionDepth || thread.isStackNearlyExhausted {
             throw DependencyResolutionError(
                 code: .depthLimitExceeded, requested: registration.key, scope: scope,
                 path: thread.path.map(\.description) + [registration.key.description])

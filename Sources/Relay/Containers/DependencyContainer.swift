@@ -32,7 +32,7 @@ public final class DependencyContainer: Sendable {
 
     /// The process-wide root container.
     ///
-    /// ``container(for:)`` reaches its scopes, and ``Injected`` resolves from it by default.
+    /// ``container(for:)-type.method`` reaches its scopes, and ``Injected`` resolves from it by default.
     public static let global = DependencyContainer()
 
     /// Creates an independent root container, with scopes of its own and no link to ``global``.

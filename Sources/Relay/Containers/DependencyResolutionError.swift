@@ -23,7 +23,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         public static let notRegistered = Code("notRegistered")
         /// Building the type needs the type itself, directly or through other factories.
         public static let cycle = Code("cycle")
-        /// Factories nested deeper than ``DependencyContainer/maximumResolutionDepth``.
+        /// Factories nested deeper than ``DependencyContainer/maximumResolutionDepth``, or so deep
+        /// that the thread's stack would overflow.
         public static let depthLimitExceeded = Code("depthLimitExceeded")
         /// A factory threw; ``DependencyResolutionError/underlyingError`` holds what it threw.
         public static let factoryFailed = Code("factoryFailed")
@@ -92,8 +93,12 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         case .cycle:
             return "'\(requestedType)' depends on itself: resolving it in \(place) needs it again."
         case .depthLimitExceeded:
-            return "Resolving '\(requestedType)' in \(place) nests factories deeper than "
-                + "\(DependencyContainer.maximumResolutionDepth) levels."
+            let limit = DependencyContainer.maximumResolutionDepth
+            guard path.count > limit else {
+                return "Resolving '\(requestedType)' in \(place) nests factories \(path.count) levels deep, "
+                    + "which would overflow this thread's stack."
+            }
+            return "Resolving '\(requestedType)' in \(place) nests factories deeper than \(limit) levels."
         case .factoryFailed:
             let reason = underlyingError.map { String(describing: $0) } ?? "an unknown error"
             return "The factory for '\(requestedType)' in \(place) threw: \(reason)"
@@ -114,7 +119,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             return "break the cycle: let one side resolve the other later (@Injected, or a closure "
                 + "that resolves on use) instead of in its factory"
         case .depthLimitExceeded:
-            return "look for a chain of factories that keeps growing; a real graph is rarely this deep"
+            return "look for a chain of factories that keeps growing, or resolve on a thread with a larger stack"
         case .weakNeedsObject:
             return "use .singleton or .transient for value types; .weak needs a class instance"
         default:

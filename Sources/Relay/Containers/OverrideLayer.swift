@@ -1,5 +1,5 @@
 /// Registrations that replace a root's for one task and its child tasks: the engine behind
-/// ``DependencyContainer/withOverrides(_:operation:)-(_,()->Result)``.
+/// `DependencyContainer.withOverrides(_:operation:)`.
 ///
 /// A layer is a root container of its own, one per override, bound to the root it overrides.
 /// While it is active, the overridden root and its scopes consult the layer first: what the

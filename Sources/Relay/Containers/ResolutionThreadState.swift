@@ -25,8 +25,45 @@ final class ResolutionThreadState {
     /// threads of a process never share one.
     let stripe: Int
 
+    /// The lowest stack address a factory may start at: below it, resolution stops with an error
+    /// rather than overflow the stack. A reserve is kept for the frames of one more factory and
+    /// for building the error. Zero when the stack's bounds are unknown.
+    let stackLimit: UInt
+
     private init(stripe: Int) {
         self.stripe = stripe
+        self.stackLimit = Self.currentStackLimit()
+    }
+
+    /// Whether the calling frame is so deep in the stack that another factory might overflow it.
+    @inline(__always)
+    var isStackNearlyExhausted: Bool {
+        var marker = 0
+        let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+        return here < stackLimit
+    }
+
+    private static func currentStackLimit() -> UInt {
+        var low: UInt = 0
+        var size: UInt = 0
+        #if canImport(Darwin)
+        let thread = pthread_self()
+        size = UInt(pthread_get_stacksize_np(thread))
+        low = UInt(bitPattern: pthread_get_stackaddr_np(thread)) - size
+        #else
+        let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
+        defer { attributes.deallocate() }
+        guard getThreadAttributes(pthread_self(), attributes) == 0 else { return 0 }
+        defer { pthread_attr_destroy(attributes) }
+        var address: UnsafeMutableRawPointer?
+        var bytes = 0
+        guard pthread_attr_getstack(attributes, &address, &bytes) == 0, let address else { return 0 }
+        low = UInt(bitPattern: address)
+        size = UInt(bytes)
+        #endif
+        // An eighth of the stack, at least 64 KiB and at most 256 KiB.
+        let reserve = min(max(size / 8, 64 * 1024), 256 * 1024)
+        return low + reserve
     }
 
     /// The calling thread's state, created on its first resolve.
@@ -46,6 +83,13 @@ final class ResolutionThreadState {
         return state
     }
 }
+
+#if !canImport(Darwin)
+/// glibc's and musl's `pthread_getattr_np`, which the Swift overlay does not import (it is a GNU
+/// extension); its signature is stable across both.
+@_silgen_name("pthread_getattr_np")
+private func getThreadAttributes(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> Int32
+#endif
 
 private let nextStripe = Atomic<Int>(0)
 

@@ -43,8 +43,10 @@ public final class DynamicDependencyIndex: @unchecked Sendable {
     /// - Throws: ``DynamicDependencyIndexError`` with code `conflictingTypeKey`, naming both types.
     public func add(_ typeIndex: some DependencyTypeIndexable) throws(DynamicDependencyIndexError) {
         let source = String(describing: Swift.type(of: typeIndex))
+        // Read outside the lock: `index` is the user's code.
+        let additions = typeIndex.index
         try lock.withLock { () throws(DynamicDependencyIndexError) in
-            for (key, type) in typeIndex.index {
+            for (key, type) in additions {
                 if let existing = types[key], ObjectIdentifier(existing.value) != ObjectIdentifier(type) {
                     throw DynamicDependencyIndexError(
                         code: .conflictingTypeKey, key: key.tag,
@@ -52,7 +54,7 @@ public final class DynamicDependencyIndex: @unchecked Sendable {
                             + "and '\(type)' in \(source); give one of them another key.")
                 }
             }
-            for (key, type) in typeIndex.index {
+            for (key, type) in additions {
                 types[key] = Entry(value: type, source: source)
             }
         }

@@ -1,6 +1,6 @@
 /// Something that reads a program's command-line arguments at start-up and acts on them.
 ///
-/// ``CommandLine/parse(with:)`` hands every parser the arguments in turn.
+/// ``Swift/CommandLine/parse(with:)`` hands every parser the arguments in turn.
 public protocol CommandLineArgumentParser {
     /// Reads the arguments and acts on them.
     ///

@@ -43,7 +43,8 @@ public struct Injected<Service>: @unchecked Sendable {
         do {
             return try box.resolve()
         } catch {
-            preconditionFailure("@Injected \(Service.self): \(error)")
+            // fatalError, not preconditionFailure: optimised builds keep its message.
+            fatalError("@Injected \(Service.self): \(error)")
         }
     }
 

@@ -1,0 +1,117 @@
+import Relay
+
+// The first byte of an input picks what the rest is fed to; every path checks an invariant and
+// traps (which libFuzzer reports as a crash) when it breaks.
+
+/// libFuzzer's entry point: feeds one input to the check its first byte picks.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    guard let mode = bytes.first else { return 0 }
+    let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
+    switch mode % 4 {
+    case 0: checkInstruction(text)
+    case 1: checkArguments(text.split(separator: "\0", omittingEmptySubsequences: false).map(String.init))
+    case 2: checkEnvironment(text)
+    default: checkInjection(text.split(separator: "\0", omittingEmptySubsequences: false).map(String.init))
+    }
+    return 0
+}
+
+/// Parsing either succeeds and round-trips, or throws an error that quotes its token.
+func checkInstruction(_ text: String) {
+    do {
+        let instruction = try DependencyInjectionInstruction(parsing: text)
+        // What parses renders back to text that parses to the same instruction.
+        let again = try DependencyInjectionInstruction(parsing: instruction.description)
+        precondition(again == instruction, "round trip changed \(instruction) into \(again)")
+        if let rendered = try? instruction.rendered() {
+            precondition(rendered == instruction.description)
+        }
+    } catch {
+        precondition(error.input == text || error.code == .emptyInstruction, "error lost its input")
+        // An empty token (an empty instruction or parameter) has nothing to quote.
+        precondition(
+            error.token.isEmpty || error.description.contains(error.token), "message does not quote '\(error.token)'")
+    }
+}
+
+func checkArguments(_ arguments: [String]) {
+    do {
+        let instructions = try InstructionSource.instructions(inArguments: arguments)
+        precondition(instructions.count <= arguments.count)
+    } catch {
+        precondition(error.token.isEmpty || error.description.contains(error.token))
+    }
+}
+
+func checkEnvironment(_ value: String) {
+    do {
+        let instructions = try InstructionSource.instructions(inEnvironment: ["RELAY_DEPENDENCIES": value])
+        // What was read renders back and reads the same, when every value can be carried.
+        if let rendered = try? InstructionSource.environmentValue(for: instructions) {
+            let again = try InstructionSource.instructions(inEnvironment: ["RELAY_DEPENDENCIES": rendered])
+            precondition(again == instructions, "environment round trip changed the instructions")
+        }
+    } catch {
+        precondition(error.token.isEmpty || error.description.contains(error.token))
+    }
+}
+
+// MARK: - Injecting into a real container
+
+protocol Clock: Sendable { var now: Int { get } }
+struct SystemClock: Clock { var now: Int { 1 } }
+struct FixedClock: Clock { var now: Int { 0 } }
+
+struct Types: DependencyTypeIndexable {
+    let index: [DependencyTypeKey: Any.Type] = ["clock": (any Clock).self, "number": Int.self]
+}
+
+struct Factories: TypedDependencyFactoryIndexable {
+    let index: [DependencyFactoryKey: TypedDependencyFactory] = [
+        "fixed": .init((any Clock).self) { _ in FixedClock() },
+        "seven": .init(Int.self) { _ in 7 },
+    ]
+}
+
+/// The index every injection uses: built once, since adding to it is not what is fuzzed.
+let index: DynamicDependencyIndex = {
+    let index = DynamicDependencyIndex()
+    do {
+        try index.add(Types())
+        try index.add(Factories())
+    } catch {
+        preconditionFailure("the fuzzer's own index is inconsistent: \(error)")
+    }
+    return index
+}()
+
+/// Injection either registers every instruction, or throws and leaves every container as it was.
+func checkInjection(_ arguments: [String]) {
+    let container = DependencyContainer()
+    container.register((any Clock).self) { _ in SystemClock() }
+    container.register(Int.self) { _ in 1 }
+    func snapshot() -> [Int] {
+        [
+            (try? container.resolve((any Clock).self).now) ?? -1,
+            (try? container.resolve(Int.self)) ?? -1,
+        ]
+    }
+    let before = snapshot()
+    let parser = InjectDependenciesArgumentParser(
+        index: index, container: container, readsEnvironment: false, report: .silent)
+    do {
+        let registry = try parser.inject(arguments: ["fuzz"] + arguments)
+        for definition in registry.orderedDefinitions {
+            let scoped = container.container(for: definition.scope)
+            _ = try scoped.resolveAll(Int.self)
+        }
+    } catch is DependencyInjectionInstructionError, is DynamicDependencyIndexError {
+        precondition(snapshot() == before, "a failed injection changed the containers")
+    } catch let error as DependencyResolutionError {
+        preconditionFailure("an injected factory failed to resolve: \(error)")
+    } catch {
+        preconditionFailure("an untyped error escaped: \(error)")
+    }
+}
