@@ -9,11 +9,11 @@ import PackageDescription
 let package = Package(
     name: "RelayFuzz",
     platforms: [.macOS(.v15)],
-    dependencies: [.package(path: "..")],
+    dependencies: [.package(name: "Relay", path: "..")],
     targets: [
         .executableTarget(
             name: "RelayFuzzer",
-            dependencies: [.product(name: "Relay", package: "main")])
+            dependencies: [.product(name: "Relay", package: "Relay")])
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,6 +5,10 @@
 # product pulls in no other package; and the example service's driver tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# GRDB links the system SQLite; install its headers where they are missing (CI machines are root).
+if ! [ -e /usr/include/sqlite3.h ] && command -v apt-get >/dev/null; then
+    apt-get update -qq && apt-get install -y -qq libsqlite3-dev >/dev/null
+fi
 
 echo "== Relay: build with warnings as errors, then every test"
 swift build --build-tests -Xswiftc -warnings-as-errors
@@ -24,3 +28,6 @@ swift test --skip-build --traits ArgumentParserSupport,LoggingSupport --scratch-
 
 echo "== The core product depends on nothing else"
 Scripts/check-core-dependencies.sh
+
+echo "== The example service: build it and run its driver tests (they launch the real program)"
+swift test --package-path Examples/Bookshelf

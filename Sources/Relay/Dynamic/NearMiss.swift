@@ -12,22 +12,28 @@ enum NearMiss {
             .map(\.candidate)
     }
 
-    /// The Levenshtein distance: insertions, deletions and substitutions, one each.
+    /// The optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+    /// neighbours, one each (so `clokc` is one edit from `clock`).
     static func editDistance(_ lhs: String, _ rhs: String) -> Int {
         let lhs = Array(lhs)
         let rhs = Array(rhs)
         guard !lhs.isEmpty else { return rhs.count }
         guard !rhs.isEmpty else { return lhs.count }
-        var previous = Array(0...rhs.count)
-        var current = previous
-        for (i, left) in lhs.enumerated() {
-            current[0] = i + 1
-            for (j, right) in rhs.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (left == right ? 0 : 1))
+        // distances[i][j]: the distance between the first i characters of lhs and the first j of rhs.
+        var distances = [[Int]](repeating: [Int](repeating: 0, count: rhs.count + 1), count: lhs.count + 1)
+        for i in 0...lhs.count { distances[i][0] = i }
+        for j in 0...rhs.count { distances[0][j] = j }
+        for i in 1...lhs.count {
+            for j in 1...rhs.count {
+                let substitution = lhs[i - 1] == rhs[j - 1] ? 0 : 1
+                var best = min(distances[i - 1][j] + 1, distances[i][j - 1] + 1, distances[i - 1][j - 1] + substitution)
+                if i > 1, j > 1, lhs[i - 1] == rhs[j - 2], lhs[i - 2] == rhs[j - 1] {
+                    best = min(best, distances[i - 2][j - 2] + 1)
+                }
+                distances[i][j] = best
             }
-            swap(&previous, &current)
         }
-        return previous[rhs.count]
+        return distances[lhs.count][rhs.count]
     }
 
     /// ` Did you mean 'x'?` for the closest suggestion, or nothing.

@@ -6,6 +6,10 @@ public enum InstructionSource {
     /// The environment variable that carries instructions, separated by `;` or line breaks.
     public static let environmentVariable = "RELAY_DEPENDENCIES"
 
+    /// What separates instructions in ``environmentVariable`` when Relay writes them (it reads line
+    /// breaks too).
+    public static let environmentSeparator = ";"
+
     /// The short option that precedes an instruction.
     public static let shortOption = "-d"
 
@@ -83,7 +87,7 @@ public enum InstructionSource {
         for instruction in instructions {
             rendered.append(try instruction.rendered())
         }
-        return rendered.joined(separator: ";")
+        return rendered.joined(separator: environmentSeparator)
     }
 
     private static func isOption(_ argument: String) -> Bool {

@@ -1,0 +1,74 @@
+import Foundation
+import GRDB
+
+/// The shelf's default store: a SQLite database file, created with its table on first use.
+///
+/// ```swift
+/// let store = try SQLiteBookStore(path: "books.sqlite")
+/// try await store.insert(book)
+/// ```
+public final class SQLiteBookStore: BookStore {
+    private let database: DatabaseQueue
+
+    /// Opens (or creates) the database file at `path` and brings its schema up to date.
+    ///
+    /// - Parameter path: The database file's path; its directory must exist.
+    /// - Throws: GRDB's `DatabaseError` when the file cannot be opened or migrated.
+    public init(path: String) throws {
+        database = try DatabaseQueue(path: path)
+        try Self.migrator.migrate(database)
+    }
+
+    private static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("createBook") { db in
+            try db.create(table: "book") { table in
+                table.primaryKey("id", .text)
+                table.column("title", .text).notNull()
+                table.column("author", .text).notNull()
+                table.column("isbn", .text).notNull()
+                table.column("addedAt", .datetime).notNull()
+            }
+        }
+        return migrator
+    }
+
+    /// Stores a new book.
+    public func insert(_ book: Book) async throws {
+        try await database.write { db in try BookRow(book).insert(db) }
+    }
+
+    /// Every book, oldest first (ties broken by identifier).
+    public func allBooks() async throws -> [Book] {
+        try await database.read { db in
+            try BookRow.order(Column("addedAt"), Column("id")).fetchAll(db).map(\.book)
+        }
+    }
+
+    /// The book with this identifier, if any.
+    public func book(id: String) async throws -> Book? {
+        try await database.read { db in try BookRow.fetchOne(db, key: id)?.book }
+    }
+
+    /// Removes the book with this identifier; whether there was one.
+    public func removeBook(id: String) async throws -> Bool {
+        try await database.write { db in try BookRow.deleteOne(db, key: id) }
+    }
+}
+
+/// A book as a row of the `book` table.
+private struct BookRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "book"
+
+    var id: String
+    var title: String
+    var author: String
+    var isbn: String
+    var addedAt: Date
+
+    init(_ book: Book) {
+        (id, title, author, isbn, addedAt) = (book.id, book.title, book.author, book.isbn, book.addedAt)
+    }
+
+    var book: Book { Book(id: id, title: title, author: author, isbn: isbn, addedAt: addedAt) }
+}

@@ -1,0 +1,19 @@
+public import Relay
+
+/// The types a dependency instruction may name in this program.
+///
+/// ```swift
+/// try DynamicDependencyIndex.shared.add(BookshelfTypeIndex())
+/// ```
+public struct BookshelfTypeIndex: DependencyTypeIndexable {
+    /// Creates the index.
+    public init() {}
+
+    /// The types, by key.
+    public let index: [DependencyTypeKey: Any.Type] = [
+        .bookStore: (any BookStore).self,
+        .clock: (any WallClock).self,
+        .idGenerator: (any IDGenerator).self,
+        .catalogClient: (any BookCatalogClient).self,
+    ]
+}

@@ -1,0 +1,14 @@
+public import Relay
+
+extension DependencyFactoryKey {
+    /// An empty ``InMemoryBookStore``: `factory=inMemoryBookStore`.
+    public static let inMemoryBookStore: DependencyFactoryKey = "inMemoryBookStore"
+    /// A ``FixedClock`` at 2024-03-01T09:30:00Z: `factory=fixedClock`.
+    public static let fixedClock: DependencyFactoryKey = "fixedClock"
+    /// A ``SequentialIDGenerator`` (`book-1`, `book-2`, …): `factory=sequentialIDs`.
+    public static let sequentialIDs: DependencyFactoryKey = "sequentialIDs"
+    /// A ``StubCatalogClient`` that knows three books: `factory=stubCatalog`.
+    public static let stubCatalog: DependencyFactoryKey = "stubCatalog"
+    /// An ``UnavailableCatalogClient`` that always fails: `factory=unavailableCatalog`.
+    public static let unavailableCatalog: DependencyFactoryKey = "unavailableCatalog"
+}

@@ -1,0 +1,56 @@
+import BookshelfCore
+import Foundation
+import RelayTesting
+import Testing
+
+/// The wiring checked in-process, without launching anything: every registration builds, with the
+/// defaults and with each stub a driver can inject.
+@Suite("The wiring's dependency graph")
+struct GraphValidationTests {
+    /// A root wired as `main.swift` wires the global one, with its database in `directory`.
+    static func wiredRoot(in directory: TemporaryDirectory) throws -> DependencyContainer {
+        let root = DependencyContainer()
+        let options = try BookshelfOptions(
+            arguments: ["bookshelf", "--database", directory.file(named: "books.sqlite").path])
+        try root.apply(BookshelfDependencyRegistry(options: options, container: root))
+        return root
+    }
+
+    @Test func theDefaultGraphIsComplete() throws {
+        let directory = try TemporaryDirectory(prefix: "bookshelf-graph")
+        defer { directory.remove() }
+        try Self.wiredRoot(in: directory).validate()
+    }
+
+    @Test(arguments: [
+        "type=bookStore,factory=inMemoryBookStore",
+        "type=clock,factory=fixedClock,scope=bulkImport",
+        "type=idGenerator,factory=sequentialIDs,lifecycle=transient",
+        "type=catalogClient,factory=stubCatalog,scope=bulkImport",
+        "type=catalogClient,factory=unavailableCatalog",
+    ])
+    func theGraphWithAStubInjectedIsComplete(instruction: String) throws {
+        let directory = try TemporaryDirectory(prefix: "bookshelf-graph")
+        defer { directory.remove() }
+        let root = try Self.wiredRoot(in: directory)
+        let index = DynamicDependencyIndex()
+        try index.add(BookshelfTypeIndex())
+        try index.add(BookshelfStubFactoryIndex())
+        try InjectDependenciesArgumentParser(index: index, container: root, readsEnvironment: false, report: .silent)
+            .inject(arguments: ["bookshelf", "-d", instruction])
+        try root.validate()
+    }
+
+    @Test func theGraphShowsWhatEachFactoryUses() throws {
+        let directory = try TemporaryDirectory(prefix: "bookshelf-graph")
+        defer { directory.remove() }
+        let graph = try Self.wiredRoot(in: directory).dependencyGraph()
+        #expect(graph.failures.isEmpty)
+        for dependency in ["BookStore", "WallClock", "IDGenerator"] {
+            #expect(graph.edges.contains(.init(from: "global/Shelf", to: "global/\(dependency)")))
+        }
+        // The import scope's shelf falls back to the global store.
+        #expect(graph.edges.contains(.init(from: "bulkImport/Shelf", to: "global/BookStore")))
+        #expect(graph.edges.contains(.init(from: "bulkImport/BookImporter", to: "bulkImport/BookCatalogClient")))
+    }
+}

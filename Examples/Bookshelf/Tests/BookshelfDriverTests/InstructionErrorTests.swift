@@ -1,0 +1,78 @@
+import BookshelfCore
+import Foundation
+import RelayTesting
+import Testing
+
+/// A bad instruction stops the program at start-up, before it listens or opens its database.
+@Suite("Bad dependency instructions")
+struct InstructionErrorTests {
+    struct BadInstruction: Sendable, CustomTestStringConvertible {
+        var instruction: String
+        var badToken: String
+        var testDescription: String { "\(instruction) names '\(badToken)'" }
+    }
+
+    static let badInstructions = [
+        // Malformed.
+        BadInstruction(instruction: "type=clock,factory=fixedClock,scop=bulkImport", badToken: "scop"),
+        BadInstruction(instruction: "type=clock,factory=fixedClock,lifecycle=forever", badToken: "forever"),
+        BadInstruction(instruction: "type=clock=wall,factory=fixedClock", badToken: "clock=wall"),
+        BadInstruction(instruction: "type=clock", badToken: "factory"),
+        // Unknown keys.
+        BadInstruction(instruction: "type=clokc,factory=fixedClock", badToken: "clokc"),
+        BadInstruction(instruction: "type=clock,factory=frozenClock", badToken: "frozenClock"),
+        // A factory of another type.
+        BadInstruction(instruction: "type=clock,factory=stubCatalog", badToken: "stubCatalog"),
+    ]
+
+    @Test(
+        "the program exits non-zero before listening, and standard error names the bad token",
+        arguments: badInstructions, [InstructionDelivery.arguments, .environment]
+    )
+    func rejected(bad: BadInstruction, delivery: InstructionDelivery) async throws {
+        try await withTemporaryDirectory(prefix: "bookshelf") { directory in
+            let port = try FreePort.next()
+            var launcher = try Bookshelf.launcher(port: port, directory: directory, delivery: delivery)
+            launcher.dependencyInstructions = [bad.instruction]
+
+            let error = try await #require(throws: ProgramLaunchError.self) { try await launcher.launch() }
+
+            #expect(error.code == .exitedBeforeReady)
+            #expect(error.exit == .exited(status: 64))
+            #expect(error.standardError.hasPrefix("bookshelf: error: "))
+            #expect(error.standardError.contains("'\(bad.badToken)'"), "\(error)")
+            #expect(!error.standardOutput.contains(Bookshelf.readyLine))
+            // It never opened its database either.
+            #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+        }
+    }
+
+    @Test("a -d with nothing after it is rejected")
+    func danglingFlag() async throws {
+        try await withTemporaryDirectory(prefix: "bookshelf") { directory in
+            var launcher = try Bookshelf.launcher(port: try FreePort.next(), directory: directory)
+            launcher.arguments.append("-d")
+
+            let error = try await #require(throws: ProgramLaunchError.self) { try await launcher.launch() }
+
+            #expect(error.exit == .exited(status: 64))
+            #expect(error.standardError.contains("'-d'"), "\(error)")
+        }
+    }
+
+    @Test("a good instruction beside a bad one is not applied either: the program does not start")
+    func allOrNothing() async throws {
+        try await withTemporaryDirectory(prefix: "bookshelf") { directory in
+            var launcher = try Bookshelf.launcher(
+                port: try FreePort.next(), directory: directory,
+                instructions: [.init(type: .clock, factory: .fixedClock)])
+            launcher.dependencyInstructions.append("type=idGenerator,factory=nope")
+
+            let error = try await #require(throws: ProgramLaunchError.self) { try await launcher.launch() }
+
+            #expect(error.exit == .exited(status: 64))
+            #expect(error.standardError.contains("'nope'"))
+            #expect(!error.standardError.contains("Relay injected"))
+        }
+    }
+}

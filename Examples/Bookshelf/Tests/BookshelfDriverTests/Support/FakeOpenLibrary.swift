@@ -1,0 +1,46 @@
+import Foundation
+import Hummingbird
+import Logging
+import Synchronization
+
+/// A stand-in for Open Library's ISBN and author API, served from the test process on a port of
+/// its own, that records the paths it was asked for.
+final class FakeOpenLibrary: Sendable {
+    private let requests = Mutex<[String]>([])
+
+    /// The paths asked for so far, in order.
+    var requestedPaths: [String] { requests.withLock { $0 } }
+
+    /// Runs `body` with the server listening on the port it is given, then stops the server.
+    func serve<Result>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (_ port: Int) async throws -> Result
+    ) async throws -> Result {
+        let router = Router()
+        router.get("isbn/:file") { [self] request, context -> String in
+            self.requests.withLock { $0.append(request.uri.path) }
+            guard context.parameters.get("file") == "9780441013593.json" else { throw HTTPError(.notFound) }
+            return
+                #"{"title":"Dune","authors":[{"key":"/authors/OL79034A"}],"number_of_pages":528,"publish_date":"2005","covers":[11481354]}"#
+        }
+        router.get("authors/:file") { [self] request, context -> String in
+            self.requests.withLock { $0.append(request.uri.path) }
+            guard context.parameters.get("file") == "OL79034A.json" else { throw HTTPError(.notFound) }
+            return #"{"name":"Frank Herbert"}"#
+        }
+        let ports = AsyncStream.makeStream(of: Int.self)
+        var logger = Logger(label: "fake-open-library")
+        logger.logLevel = .critical  // Cancelling the server at the end is how it stops, not an error.
+        let app = Application(
+            router: router,
+            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in ports.continuation.yield(channel.localAddress?.port ?? 0) },
+            logger: logger
+        )
+        let server = Task { try await app.run() }
+        defer { server.cancel() }
+        var iterator = ports.stream.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw CancellationError() }
+        return try await body(port)
+    }
+}

@@ -1,0 +1,158 @@
+/// A program under test that is running: its output so far, and the means to wait for it and
+/// stop it.
+///
+/// ``ProgramLauncher/launch(fileID:line:)`` returns one once the program is ready; inside
+/// ``withLaunchedProgram(_:isolation:_:)`` the program is stopped when the closure ends.
+///
+/// ```swift
+/// try await withLaunchedProgram(launcher) { program in
+///     let response = try await client.get("/books")
+///     #expect(program.standardError.isEmpty)
+/// }
+/// ```
+///
+/// Output is captured on threads of its own as the program writes it, so the program never blocks
+/// on a full pipe. All members are safe to use from any task.
+public final class LaunchedProgram: Sendable {
+    private let running: RunningProcess
+
+    /// The executable's file name, used in messages.
+    public let name: String
+
+    /// The program's process identifier.
+    public let processIdentifier: Int32
+
+    /// The command line the program was started with, as a shell would run it.
+    public let commandLine: String
+
+    /// The output line that made the program ready, when readiness was
+    /// ``ReadinessCondition/outputLine(containing:)``; `nil` otherwise.
+    ///
+    /// A server that binds port 0 can report its port here:
+    ///
+    /// ```swift
+    /// // "bookshelf listening on http://127.0.0.1:41873"
+    /// let address = program.readinessLine?.split(separator: " ").last
+    /// ```
+    public let readinessLine: String?
+
+    private let stopGracePeriod: Duration
+
+    init(running: RunningProcess, name: String, commandLine: String, readinessLine: String?, stopGracePeriod: Duration)
+    {
+        self.running = running
+        self.name = name
+        self.processIdentifier = running.processIdentifier
+        self.commandLine = commandLine
+        self.readinessLine = readinessLine
+        self.stopGracePeriod = stopGracePeriod
+    }
+
+    // MARK: - Output
+
+    /// Everything the program has written to standard output so far.
+    public var standardOutput: String { running.monitor.state.standardOutputText }
+
+    /// Everything the program has written to standard error so far.
+    public var standardError: String { running.monitor.state.standardErrorText }
+
+    /// Whether the program is still running.
+    public var isRunning: Bool { !running.monitor.state.hasTerminated }
+
+    /// Waits until the program writes a line (to standard output or error) that contains `text`.
+    ///
+    /// ```swift
+    /// let line = try await program.waitForOutput(containing: "imported 3 books")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The text to look for; it should not span lines.
+    ///   - timeout: How long to wait at most; 30 seconds by default.
+    ///   - fileID: The calling file, for errors.
+    ///   - line: The calling line, for errors.
+    /// - Returns: The first line that contains `text`.
+    /// - Throws: ``ProgramLaunchError`` with code `.outputTimedOut` when no such line appears in
+    ///   time, or `.exitedBeforeOutput` when the program ends without writing one.
+    public func waitForOutput(
+        containing text: String,
+        timeout: Duration = .seconds(30),
+        fileID: String = #fileID,
+        line: Int = #line
+    ) async throws -> String {
+        _ = await running.monitor.wait(timeout: timeout) {
+            $0.line(containing: text) != nil || ($0.hasTerminated && $0.isDrained)
+        }
+        let state = running.monitor.state
+        if let found = state.line(containing: text) { return found }
+        let ended = state.hasTerminated && state.isDrained
+        throw ProgramLaunchError(
+            code: ended ? .exitedBeforeOutput : .outputTimedOut,
+            summary: ended
+                ? "\(name) ended without writing a line containing '\(text)'"
+                : "\(name) wrote no line containing '\(text)' within \(timeout)",
+            commandLine: commandLine,
+            standardOutput: state.standardOutputText,
+            standardError: state.standardErrorText,
+            exit: ended ? await running.exitAfterDraining() : nil,
+            fileID: fileID,
+            line: line
+        )
+    }
+
+    // MARK: - Ending
+
+    /// Waits until the program ends by itself and its output is complete.
+    ///
+    /// ```swift
+    /// let exit = try await program.waitForExit()
+    /// #expect(exit == .exited(status: 64))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait at most; 30 seconds by default. The program keeps running
+    ///     when the time is up.
+    ///   - fileID: The calling file, for errors.
+    ///   - line: The calling line, for errors.
+    /// - Returns: How the program ended, with all it wrote.
+    /// - Throws: ``ProgramLaunchError`` with code `.exitTimedOut` when the program is still
+    ///   running after `timeout`.
+    public func waitForExit(
+        timeout: Duration = .seconds(30),
+        fileID: String = #fileID,
+        line: Int = #line
+    ) async throws -> ProgramExit {
+        let ended = await running.monitor.wait(timeout: timeout) { $0.hasTerminated }
+        guard ended else {
+            throw ProgramLaunchError(
+                code: .exitTimedOut,
+                summary: "\(name) was still running after \(timeout)",
+                commandLine: commandLine,
+                standardOutput: standardOutput,
+                standardError: standardError,
+                fileID: fileID,
+                line: line
+            )
+        }
+        return await running.exitAfterDraining()
+    }
+
+    /// Stops the program: `SIGTERM`, then `SIGKILL` if it is still running after the grace period.
+    ///
+    /// Signals go to the program's whole process group, and whatever is left of the group once
+    /// the program has ended is killed, so no child of the program outlives the test. Stopping a
+    /// program that has already ended only reports how it ended. Cancelling the calling task does
+    /// not cut a stop short.
+    ///
+    /// ```swift
+    /// let exit = await program.stop()
+    /// #expect(exit == .signalled(SIGTERM))
+    /// ```
+    ///
+    /// - Parameter gracePeriod: How long to wait after `SIGTERM`; the launcher's
+    ///   ``ProgramLauncher/stopGracePeriod`` when `nil`.
+    /// - Returns: How the program ended, with all it wrote.
+    @discardableResult
+    public func stop(gracePeriod: Duration? = nil) async -> ProgramExit {
+        await running.stop(gracePeriod: gracePeriod ?? stopGracePeriod)
+    }
+}

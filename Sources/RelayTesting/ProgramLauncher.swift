@@ -1,0 +1,261 @@
+public import Foundation
+
+/// Everything needed to start a program under test: its executable, arguments, environment,
+/// dependency instructions, and what "ready" means for it.
+///
+/// A launcher is a plain value: build one per test, adjust it, and launch it as often as needed
+/// (stop a server and launch the same value again to test a restart).
+///
+/// ```swift
+/// let port = try FreePort.next()
+/// var launcher = ProgramLauncher(
+///     executable: try ProgramExecutable.product("bookshelf"),
+///     arguments: ["--port", "\(port)", "--database", database.path],
+///     readiness: .outputLine(containing: "listening on")
+/// )
+/// launcher.dependencyInstructions = ["type=clock,factory=fixed"]
+///
+/// try await withLaunchedProgram(launcher) { program in
+///     // talk to http://127.0.0.1:\(port)
+/// }
+/// ```
+///
+/// The program's standard input is empty, its standard output and error are captured, and it
+/// inherits the test's environment with ``environment`` laid over it. A `RELAY_DEPENDENCIES`
+/// variable in the test's own environment never leaks into the program.
+public struct ProgramLauncher: Sendable {
+    /// The program to start.
+    public var executable: ProgramExecutable
+
+    /// The program's own arguments, before any dependency instructions.
+    public var arguments: [String]
+
+    /// Variables to set in the program's environment, over those it inherits from the test.
+    public var environment: [String: String]
+
+    /// Dependency instructions, such as `"type=clock,factory=fixed,scope=import"`, delivered as
+    /// ``instructionDelivery`` says.
+    public var dependencyInstructions: [String]
+
+    /// How ``dependencyInstructions`` reach the program: as `-d` arguments (the default) or in
+    /// `RELAY_DEPENDENCIES`.
+    public var instructionDelivery: InstructionDelivery
+
+    /// What to wait for before ``launch(fileID:line:)`` returns.
+    public var readiness: ReadinessCondition
+
+    /// How long to wait for ``readiness`` at most; 30 seconds by default.
+    public var readinessTimeout: Duration
+
+    /// How long ``LaunchedProgram/stop(gracePeriod:)`` lets the program shut down after
+    /// `SIGTERM` before it sends `SIGKILL`; 5 seconds by default.
+    public var stopGracePeriod: Duration
+
+    /// The program's working directory; the test's own when `nil`.
+    public var workingDirectory: URL?
+
+    /// Creates a launcher.
+    ///
+    /// ```swift
+    /// let launcher = ProgramLauncher(
+    ///     executable: ProgramExecutable(path: "/bin/sh"),
+    ///     arguments: ["-c", "echo ready; sleep 30"],
+    ///     readiness: .outputLine(containing: "ready")
+    /// )
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - executable: The program to start.
+    ///   - arguments: The program's own arguments.
+    ///   - environment: Variables to set over the inherited environment.
+    ///   - dependencyInstructions: Dependency instructions for the program.
+    ///   - instructionDelivery: How the instructions reach the program.
+    ///   - readiness: What to wait for before the program counts as started.
+    ///   - readinessTimeout: How long to wait for readiness at most.
+    ///   - stopGracePeriod: How long stopping waits after `SIGTERM` before `SIGKILL`.
+    ///   - workingDirectory: The program's working directory; the test's own when `nil`.
+    public init(
+        executable: ProgramExecutable,
+        arguments: [String] = [],
+        environment: [String: String] = [:],
+        dependencyInstructions: [String] = [],
+        instructionDelivery: InstructionDelivery = .arguments,
+        readiness: ReadinessCondition = .immediately,
+        readinessTimeout: Duration = .seconds(30),
+        stopGracePeriod: Duration = .seconds(5),
+        workingDirectory: URL? = nil
+    ) {
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+        self.dependencyInstructions = dependencyInstructions
+        self.instructionDelivery = instructionDelivery
+        self.readiness = readiness
+        self.readinessTimeout = readinessTimeout
+        self.stopGracePeriod = stopGracePeriod
+        self.workingDirectory = workingDirectory
+    }
+
+    // MARK: - What the program receives
+
+    /// Every argument the program receives: its own, then the instructions when they travel as
+    /// arguments (`-d <instruction>` each).
+    public var launchArguments: [String] {
+        guard instructionDelivery == .arguments else { return arguments }
+        return arguments + dependencyInstructions.flatMap { [InstructionDelivery.argumentFlag, $0] }
+    }
+
+    /// The variables the launcher sets itself: ``environment``, plus `RELAY_DEPENDENCIES` when the
+    /// instructions travel in the environment.
+    public var launchEnvironment: [String: String] {
+        var variables = environment
+        if instructionDelivery == .environment && !dependencyInstructions.isEmpty {
+            variables[InstructionDelivery.environmentVariable] =
+                dependencyInstructions.joined(separator: InstructionDelivery.environmentSeparator)
+        }
+        return variables
+    }
+
+    /// The command line as a shell would run it, with the variables the launcher sets in front:
+    ///
+    /// ```text
+    /// RELAY_DEPENDENCIES='type=clock,factory=fixed' /work/.build/debug/bookshelf --port 41873
+    /// ```
+    public var commandLine: String {
+        let assignments = launchEnvironment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.shellQuoted)" }
+        return (assignments + [executable.url.path] + launchArguments.map(\.shellQuoted)).joined(separator: " ")
+    }
+
+    /// The whole environment the program starts with.
+    var processEnvironment: [String: String] {
+        var variables = ProcessInfo.processInfo.environment
+        variables[InstructionDelivery.environmentVariable] = nil
+        variables.merge(launchEnvironment) { _, set in set }
+        return variables
+    }
+
+    // MARK: - Launching
+
+    /// Starts the program and waits until it is ready.
+    ///
+    /// Prefer ``withLaunchedProgram(_:isolation:_:)``, which always stops the program. A program
+    /// launched with this method must be stopped with ``LaunchedProgram/stop(gracePeriod:)``;
+    /// should it be forgotten, releasing the last reference to it kills it.
+    ///
+    /// ```swift
+    /// let program = try await launcher.launch()
+    /// defer { Task { await program.stop() } }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - fileID: The calling file, for errors.
+    ///   - line: The calling line, for errors.
+    /// - Returns: The running, ready program.
+    /// - Throws: ``ProgramLaunchError`` when the executable is missing, cannot start, exits
+    ///   before it is ready, or is not ready in time (the program is stopped first). Its message
+    ///   shows the command line and the captured output. `CancellationError` when the calling
+    ///   task is cancelled while waiting (the program is stopped first).
+    public func launch(fileID: String = #fileID, line: Int = #line) async throws -> LaunchedProgram {
+        let path = executable.url.path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw ProgramLaunchError(
+                code: .executableNotFound,
+                summary: "no executable file at \(path)",
+                commandLine: commandLine,
+                fileID: fileID,
+                line: line
+            )
+        }
+        let running: RunningProcess
+        do {
+            running = try await RunningProcess.start(
+                executable: executable.url,
+                arguments: launchArguments,
+                environment: processEnvironment,
+                workingDirectory: workingDirectory
+            )
+        } catch {
+            throw ProgramLaunchError(
+                code: .failedToStart,
+                summary: "\(executable.name) could not be started: \(error)",
+                commandLine: commandLine,
+                fileID: fileID,
+                line: line
+            )
+        }
+        let readinessLine = try await waitUntilReady(running, fileID: fileID, line: line)
+        return LaunchedProgram(
+            running: running,
+            name: executable.name,
+            commandLine: commandLine,
+            readinessLine: readinessLine,
+            stopGracePeriod: stopGracePeriod
+        )
+    }
+
+    /// Waits for ``readiness``; on any failure stops the program and throws.
+    ///
+    /// - Returns: The line that made the program ready, for `.outputLine(containing:)`.
+    private func waitUntilReady(_ running: RunningProcess, fileID: String, line: Int) async throws -> String? {
+        let outcome: ReadinessOutcome
+        switch readiness.kind {
+        case .immediately:
+            return nil
+        case .outputLine(let text):
+            let holds = await running.monitor.wait(timeout: readinessTimeout) {
+                $0.line(containing: text) != nil || $0.hasTerminated
+            }
+            if let found = running.monitor.state.line(containing: text) { return found }
+            if holds {
+                // It ended; the line may still sit in a pipe the readers have not drained yet.
+                _ = await running.exitAfterDraining()
+                if let found = running.monitor.state.line(containing: text) { return found }
+            }
+            outcome = holds ? .exited : .timedOut
+        case .acceptingConnections(let host, let port):
+            outcome = await waitForConnections(running, host: host, port: port)
+            if outcome == .ready { return nil }
+        }
+        if outcome == .timedOut && Task.isCancelled {
+            _ = await running.stop(gracePeriod: stopGracePeriod)
+            throw CancellationError()
+        }
+        let stoppedEarly = running.monitor.state.hasTerminated
+        let exit = await running.stop(gracePeriod: stopGracePeriod)
+        let waitedFor = "waited for \(readiness)"
+        let failure =
+            stoppedEarly
+            ? (
+                code: ProgramLaunchError.Code.exitedBeforeReady,
+                summary: "\(executable.name) \(exit) before it was ready (\(waitedFor))"
+            )
+            : (
+                code: .readinessTimedOut,
+                summary: "\(executable.name) was not ready within \(readinessTimeout) (\(waitedFor)); it was stopped"
+            )
+        throw ProgramLaunchError(
+            code: failure.code,
+            summary: failure.summary,
+            commandLine: commandLine,
+            standardOutput: exit.standardOutput,
+            standardError: exit.standardError,
+            exit: stoppedEarly ? exit : nil,
+            fileID: fileID,
+            line: line
+        )
+    }
+
+    private enum ReadinessOutcome { case ready, exited, timedOut }
+
+    /// Tries to connect every 20 ms (waking at once if the program exits) until the deadline.
+    private func waitForConnections(_ running: RunningProcess, host: String, port: Int) async -> ReadinessOutcome {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: readinessTimeout)
+        while true {
+            if running.monitor.state.hasTerminated { return .exited }
+            if LoopbackSocket.acceptsConnections(host: host, port: port) { return .ready }
+            if clock.now >= deadline || Task.isCancelled { return .timedOut }
+            _ = await running.monitor.wait(timeout: .milliseconds(20)) { $0.hasTerminated }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Synchronization
+
+/// What is known about a running program: its output so far, whether its output streams are
+/// closed, and how it ended. Threads that read the program's pipes and Foundation's termination
+/// handler feed it; tasks wait on it for a condition, with a time limit.
+final class ProgramMonitor: Sendable {
+    /// One of the program's two output streams.
+    enum Stream: Sendable {
+        case standardOutput
+        case standardError
+    }
+
+    /// A copy of what the monitor knows, for conditions to inspect.
+    struct State: Sendable {
+        var standardOutput: [UInt8] = []
+        var standardError: [UInt8] = []
+        var openStreams = 2
+        var termination: (reason: ProgramExit.Reason, status: Int32)?
+
+        var standardOutputText: String { String(decoding: standardOutput, as: UTF8.self) }
+        var standardErrorText: String { String(decoding: standardError, as: UTF8.self) }
+        var hasTerminated: Bool { termination != nil }
+        var isDrained: Bool { openStreams == 0 }
+
+        /// The first line of either stream that contains `text`; a line still being written counts.
+        func line(containing text: String) -> String? {
+            for bytes in [standardOutput, standardError] {
+                let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+                if let line = lines.first(where: { $0.contains(text) }) { return String(line) }
+            }
+            return nil
+        }
+    }
+
+    private struct Waiter {
+        let condition: @Sendable (State) -> Bool
+        let continuation: CheckedContinuation<Bool, Never>
+        let timer: Task<Void, Never>
+    }
+
+    private struct Storage {
+        var state = State()
+        var waiters: [Int: Waiter] = [:]
+        var nextWaiterID = 0
+    }
+
+    private let storage = Mutex(Storage())
+
+    /// A copy of the current state.
+    var state: State { storage.withLock { $0.state } }
+
+    // MARK: - Feeding
+
+    /// Records bytes the program wrote.
+    func append(_ bytes: [UInt8], to stream: Stream) {
+        update { state in
+            switch stream {
+            case .standardOutput: state.standardOutput.append(contentsOf: bytes)
+            case .standardError: state.standardError.append(contentsOf: bytes)
+            }
+        }
+    }
+
+    /// Records that one output stream reached its end.
+    func close(_ stream: Stream) {
+        update { $0.openStreams -= 1 }
+    }
+
+    /// Records how the program ended.
+    func terminate(reason: ProgramExit.Reason, status: Int32) {
+        update { $0.termination = (reason, status) }
+    }
+
+    private func update(_ change: (inout State) -> Void) {
+        let satisfied = storage.withLock { storage -> [Waiter] in
+            change(&storage.state)
+            let state = storage.state
+            let ready = storage.waiters.filter { $0.value.condition(state) }
+            for id in ready.keys { storage.waiters[id] = nil }
+            return Array(ready.values)
+        }
+        for waiter in satisfied {
+            waiter.timer.cancel()
+            waiter.continuation.resume(returning: true)
+        }
+    }
+
+    // MARK: - Waiting
+
+    /// Waits until `condition` holds, or `timeout` passes.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait at most.
+    ///   - honoursCancellation: Whether cancelling the calling task ends the wait early (as a
+    ///     timeout). Stopping a program must finish even in a cancelled test, so it passes `false`.
+    ///   - condition: Checked now and after every change; it runs under the monitor's lock.
+    /// - Returns: `true` when the condition held, `false` on timeout or cancellation.
+    func wait(
+        timeout: Duration,
+        honoursCancellation: Bool = true,
+        until condition: @escaping @Sendable (State) -> Bool
+    ) async -> Bool {
+        if !honoursCancellation {
+            return await Task { await self.wait(timeout: timeout, until: condition) }.value
+        }
+        let id = storage.withLock { storage in
+            defer { storage.nextWaiterID += 1 }
+            return storage.nextWaiterID
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let timer = Task {
+                    guard (try? await Task.sleep(for: timeout)) != nil else { return }
+                    self.expire(id)
+                }
+                let holdsAlready = storage.withLock { storage -> Bool in
+                    if condition(storage.state) || Task.isCancelled { return true }
+                    storage.waiters[id] = Waiter(condition: condition, continuation: continuation, timer: timer)
+                    return false
+                }
+                if holdsAlready {
+                    timer.cancel()
+                    continuation.resume(returning: condition(state))
+                }
+            }
+        } onCancel: {
+            self.expire(id)
+        }
+    }
+
+    /// Ends a wait that timed out or was cancelled; a wait already ended is left alone.
+    private func expire(_ id: Int) {
+        let waiter = storage.withLock { $0.waiters.removeValue(forKey: id) }
+        guard let waiter else { return }
+        waiter.timer.cancel()
+        waiter.continuation.resume(returning: false)
+    }
+}
