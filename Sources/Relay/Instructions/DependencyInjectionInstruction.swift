@@ -60,16 +60,18 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringCo
         {
             DependencyInjectionInstructionError(code: code, token: token, input: text, problem: problem)
         }
-        guard !text.allSatisfy(\.isWhitespace) else {
+        guard !text.trimmingWhitespace.isEmpty else {
             throw fail(.emptyInstruction, text, "the instruction is empty")
         }
         var values: [String: String] = [:]
-        for segment in text.split(separator: ",", omittingEmptySubsequences: false) {
+        // Split on Unicode scalars, not Characters: a combining mark after `,` or `=` would fuse
+        // with it into one Character and hide the separator (found by fuzzing).
+        for segment in text.scalarSplit(separator: ",") {
             let parameter = segment.trimmingWhitespace
             guard !parameter.isEmpty else {
-                throw fail(.emptyParameter, String(segment), "it has an empty parameter (an extra ',')")
+                throw fail(.emptyParameter, segment, "it has an empty parameter (an extra ',')")
             }
-            let parts = parameter.split(separator: "=", omittingEmptySubsequences: false)
+            let parts = parameter.scalarSplit(separator: "=")
             guard parts.count > 1 else {
                 throw fail(.missingEquals, parameter, "parameter '\(parameter)' has no '=' and no value")
             }
@@ -85,7 +87,7 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringCo
                     "'\(key)' is not a parameter.\(hint) Parameters: \(Self.parameterNames.joined(separator: ", "))")
             }
             guard parts.count == 2 else {
-                let whole = parameter.drop { $0 != "=" }.dropFirst().trimmingWhitespace
+                let whole = parts.dropFirst().joined(separator: "=").trimmingWhitespace
                 throw fail(
                     .extraEquals, parameter, "the value '\(whole)' of '\(key)' contains '=', which values cannot")
             }
@@ -135,7 +137,7 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringCo
     public func rendered() throws(DependencyInjectionInstructionError) -> String {
         let values = [("type", type.tag), ("factory", factory.tag), ("scope", scope?.tag)]
         for case let (name, value?) in values {
-            let forbidden = value.first { ",=;\n\r".contains($0) }
+            let forbidden = value.unicodeScalars.first { ",=;\n\r".unicodeScalars.contains($0) }
             guard value.isEmpty || forbidden != nil || value.trimmingWhitespace != value else { continue }
             let reason =
                 if value.isEmpty { "is empty" } else if let forbidden {
@@ -149,9 +151,18 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringCo
     }
 }
 
-extension StringProtocol {
-    /// The text without leading and trailing white space.
+extension String {
+    /// The text without leading and trailing white space, judged scalar by scalar.
     var trimmingWhitespace: String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+
+    /// The text split at every occurrence of a separator scalar, empty pieces kept.
+    func scalarSplit(separator: Unicode.Scalar) -> [String] {
+        unicodeScalars.split(separator: separator, omittingEmptySubsequences: false).map { String($0) }
     }
 }

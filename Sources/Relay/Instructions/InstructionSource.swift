@@ -68,9 +68,11 @@ public enum InstructionSource {
     ) throws(DependencyInjectionInstructionError) -> [DependencyInjectionInstruction] {
         guard let value = environment[environmentVariable] else { return [] }
         var instructions: [DependencyInjectionInstruction] = []
-        for segment in value.split(whereSeparator: { $0 == ";" || $0.isNewline })
-        where !segment.allSatisfy(\.isWhitespace) {
-            instructions.append(try DependencyInjectionInstruction(parsing: String(segment)))
+        // Split on scalars, as the grammar does, so a combining mark cannot hide a separator.
+        let separators = Set((environmentSeparator + "\n\r").unicodeScalars)
+        for segment in value.unicodeScalars.split(whereSeparator: { separators.contains($0) }).map(String.init)
+        where !segment.trimmingWhitespace.isEmpty {
+            instructions.append(try DependencyInjectionInstruction(parsing: segment))
         }
         return instructions
     }

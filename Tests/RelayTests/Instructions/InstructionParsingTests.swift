@@ -67,6 +67,29 @@ struct InstructionParsingTests {
         #expect(count == 6 * 6 * 4 * 5)
     }
 
+    /// Found by fuzzing: a value that starts with a combining mark fused with the `=` before it
+    /// into one Character when rendered, so the rendered instruction no longer parsed.
+    @Test func aValueStartingWithACombiningMarkRoundTrips() throws {
+        let instruction = try DependencyInjectionInstruction(parsing: "type=\r\t\u{35B}ytywe\u{0B}a,factory=c")
+        #expect(instruction.type.tag == "\u{35B}ytywe\u{0B}a")
+        #expect(try DependencyInjectionInstruction(parsing: instruction.description) == instruction)
+        #expect(try DependencyInjectionInstruction(parsing: instruction.rendered()) == instruction)
+    }
+
+    @Test func aCombiningMarkCannotHideASeparator() throws {
+        let error = try #require(throws: DependencyInjectionInstructionError.self) {
+            try DependencyInjectionInstruction(parsing: "type=a,\u{35B}factory=b")
+        }
+        #expect(error.code == .unknownParameter)
+        #expect(error.token == "\u{35B}factory")
+        let environment = ["RELAY_DEPENDENCIES": "type=a,factory=b;\u{35B}type=c,factory=d"]
+        #expect(throws: DependencyInjectionInstructionError.self) {
+            try InstructionSource.instructions(inEnvironment: environment)
+        }
+        let rendering = DependencyInjectionInstruction(type: "a,\u{35B}", factory: "b")
+        #expect(throws: DependencyInjectionInstructionError.self) { try rendering.rendered() }
+    }
+
     @Test func aWholeMessageQuotesTheInstructionAndSuggestsTheFix() throws {
         let error = try #require(throws: DependencyInjectionInstructionError.self) {
             try DependencyInjectionInstruction(parsing: "type=clock,factory=fixed,scopee=checkout")
