@@ -25,18 +25,7 @@ extension DependencyContainer {
             let eager = container.table.lock.withReadLock {
                 container.table.allRegistrations.filter { $0.lifecycle == .eagerSingleton }
             }
-            for registration in eager {
-                do {
-                    _ = try registration.resolveErased(in: container)
-                } catch let error as DependencyResolutionError {
-                    failures.append(error)
-                } catch {
-                    failures.append(
-                        DependencyResolutionError(
-                            code: .factoryFailed, requested: registration.key, scope: container.scope,
-                            path: [registration.key.description], underlyingError: error))
-                }
-            }
+            failures += container.failures(building: eager) { try $0.resolveErased(in: container) }
         }
         if !failures.isEmpty {
             throw DependencyGraphError(code: .startFailed, failures: failures)
@@ -59,6 +48,26 @@ extension DependencyContainer {
             // Released after the lock, in case a deinit resolves.
             let released = container.table.lock.withWriteLock { container.table.takeCachedInstances() }
             _ = released
+        }
+    }
+
+    /// Builds each registration with `build`, and returns every failure, in order.
+    func failures(
+        building registrations: [AnyRegistration],
+        with build: (AnyRegistration) throws -> Any
+    ) -> [DependencyResolutionError] {
+        registrations.compactMap { registration in
+            do {
+                _ = try build(registration)
+                return nil
+            } catch let error as DependencyResolutionError {
+                return error
+            } catch {
+                // Resolution wraps every other error itself; kept so that none is ever lost.
+                return DependencyResolutionError(
+                    code: .factoryFailed, requested: registration.key, scope: scope,
+                    path: [registration.key.description], underlyingError: error)
+            }
         }
     }
 

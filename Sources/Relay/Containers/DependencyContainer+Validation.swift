@@ -55,18 +55,8 @@ extension DependencyContainer {
             var failures: [DependencyResolutionError] = []
             for container in containersInFamily {
                 let registrations = container.table.lock.withReadLock { container.table.allRegistrations }
-                for registration in registrations {
-                    do {
-                        _ = try registration.resolveErased(in: container, under: layer)
-                    } catch let error as DependencyResolutionError {
-                        failures.append(error)
-                    } catch {
-                        // Unreachable: resolution wraps every other error; kept so none is lost.
-                        failures.append(
-                            DependencyResolutionError(
-                                code: .factoryFailed, requested: registration.key, scope: container.scope,
-                                path: [registration.key.description], underlyingError: error))
-                    }
+                failures += container.failures(building: registrations) {
+                    try $0.resolveErased(in: container, under: layer)
                 }
             }
             return failures
