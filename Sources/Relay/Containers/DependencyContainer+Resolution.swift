@@ -33,10 +33,11 @@ extension DependencyContainer {
     /// Resolves without looking for overrides or observers: the hot path.
     @inline(__always)
     func resolveDirectly<Service>(_ key: RegistrationKey) throws -> Service {
-        // One lookup per layer under a read lock no other reader contends on.
-        var found: Registration<Service>?
-        var owner = self
-        for container in lookupChain {
+        // One lookup per layer under a read lock no other reader contends on; walking the parent
+        // link rather than `lookupChain` keeps the hot path free of allocations.
+        var container = self
+        while true {
+            var found: Registration<Service>?
             let cached: Service? = container.table.lock.withReadLock {
                 guard let registration = container.table.registration(for: key) else { return nil }
                 // Safe: a table stores under a key only a registration of the key's type.
@@ -45,15 +46,10 @@ extension DependencyContainer {
                 return typed.cachedInstance
             }
             if let cached { return cached }
-            if found != nil {
-                owner = container
-                break
-            }
+            if let found { return try container.instance(of: found) }
+            guard let parent = container.parent else { throw notRegisteredError(for: key) }
+            container = parent
         }
-        guard let found else {
-            throw notRegisteredError(for: key)
-        }
-        return try owner.instance(of: found)
     }
 
     /// Returns an instance of every registration of a type, unnamed and named, in registration order.
