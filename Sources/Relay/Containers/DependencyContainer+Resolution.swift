@@ -38,15 +38,21 @@ extension DependencyContainer {
         var container = self
         while true {
             var found: Registration<Service>?
-            let cached: Service? = container.table.lock.withReadLock {
+            let cached: InstanceBox<Service>? = container.table.lock.withReadLock {
                 guard let registration = container.table.registration(for: key) else { return nil }
                 // Safe: a table stores under a key only a registration of the key's type.
                 let typed = unsafeDowncast(registration, to: Registration<Service>.self)
                 found = typed
-                return typed.cachedInstance
+                return typed.cachedBox
             }
-            if let cached { return cached }
-            if let found { return try container.instance(of: found) }
+            if let cached { return cached.value }
+            if let found {
+                // A live weak instance is read out of line, so singletons keep the fast path lean.
+                if found.lifecycle == .weak, let alive = container.table.lock.withReadLock({ found.cachedInstance }) {
+                    return alive
+                }
+                return try container.instance(of: found)
+            }
             guard let parent = container.parent else { throw notRegisteredError(for: key) }
             container = parent
         }

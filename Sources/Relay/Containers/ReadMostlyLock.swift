@@ -59,7 +59,7 @@ final class ReadMostlyLock: @unchecked Sendable {
     /// Runs `body` while holding the calling thread's stripe.
     @inline(__always)
     func withReadLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        let mutex = mutex(ResolutionThreadState.current.stripe & mask)
+        let mutex = mutex(ResolutionThreadState.currentStripe & mask)
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()

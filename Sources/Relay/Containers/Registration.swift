@@ -6,11 +6,14 @@ final class Registration<Service>: AnyRegistration {
     /// Builds the service; receives the container that holds this registration.
     let factory: @Sendable (DependencyContainer) throws -> Service
 
-    /// The built instance, for `.singleton` and `.eagerSingleton`.
-    private var instance: Service?
+    /// The built instance, for `.singleton` and `.eagerSingleton`. Boxed, so the hot path moves a
+    /// class reference instead of an `Optional<Service>`, whose metadata unspecialised generic
+    /// code would look up in the runtime on every call. Exclusivity is unchecked: the table's
+    /// lock already serialises every write against every read.
+    @exclusivity(unchecked) private var instance: InstanceBox<Service>?
 
     /// The built instance, for `.weak`.
-    private weak var weakInstance: AnyObject?
+    @exclusivity(unchecked) private weak var weakInstance: AnyObject?
 
     init(
         key: RegistrationKey,
@@ -22,10 +25,14 @@ final class Registration<Service>: AnyRegistration {
         super.init(key: key, lifecycle: lifecycle, instruction: instruction)
     }
 
+    /// The cached singleton, boxed: what the hot path reads. Call under the read lock.
+    @inline(__always)
+    var cachedBox: InstanceBox<Service>? { instance }
+
     /// The cached instance, if the lifecycle keeps one and it is alive. Call under the read lock.
     @inline(__always)
     var cachedInstance: Service? {
-        if let instance { return instance }
+        if let instance { return instance.value }
         if lifecycle == .weak, let object = weakInstance {
             return object as? Service
         }
@@ -40,7 +47,7 @@ final class Registration<Service>: AnyRegistration {
     func cache(_ built: Service) {
         switch lifecycle {
         case .singleton, .eagerSingleton:
-            instance = built
+            instance = InstanceBox(built)
         case .weak:
             weakInstance = built as AnyObject
         case .transient:
@@ -53,7 +60,7 @@ final class Registration<Service>: AnyRegistration {
             instance = nil
             weakInstance = nil
         }
-        return instance
+        return instance?.value
     }
 
     override func resolveErased(in container: DependencyContainer) throws -> Any {
@@ -63,5 +70,14 @@ final class Registration<Service>: AnyRegistration {
     override func resolveErased(in container: DependencyContainer, under layer: OverrideLayer) throws -> Any {
         let service: Service = try container.resolve(key, under: layer)
         return service
+    }
+}
+
+/// A built instance on the heap (see ``Registration``).
+final class InstanceBox<Service> {
+    let value: Service
+
+    init(_ value: Service) {
+        self.value = value
     }
 }

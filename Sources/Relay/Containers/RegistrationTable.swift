@@ -7,8 +7,12 @@ final class RegistrationTable: @unchecked Sendable {
 
     let lock = ReadMostlyLock()
 
-    /// Every registration, by type and name.
-    private var registrations: [RegistrationKey: AnyRegistration] = [:]
+    /// Every registration, by type and name. Exclusivity is unchecked: `lock` serialises access.
+    @exclusivity(unchecked) private var registrations: [RegistrationKey: AnyRegistration] = [:]
+
+    /// The unnamed registrations again, by type alone, so the common lookup hashes one word
+    /// rather than a key with an optional string.
+    @exclusivity(unchecked) private var unnamed: [ObjectIdentifier: AnyRegistration] = [:]
 
     /// The keys of each type in registration order, for `resolveAll`.
     private var keysByType: [ObjectIdentifier: [RegistrationKey]] = [:]
@@ -20,7 +24,7 @@ final class RegistrationTable: @unchecked Sendable {
 
     @inline(__always)
     func registration(for key: RegistrationKey) -> AnyRegistration? {
-        registrations[key]
+        key.name == nil ? unnamed[key.type] : registrations[key]
     }
 
     func registrations(of type: ObjectIdentifier) -> [AnyRegistration] {
@@ -38,6 +42,9 @@ final class RegistrationTable: @unchecked Sendable {
     func insert(_ registration: AnyRegistration) -> Any? {
         let key = registration.key
         let replaced = registrations.updateValue(registration, forKey: key)
+        if key.name == nil {
+            unnamed[key.type] = registration
+        }
         if let replaced {
             return replaced.takeCachedInstance()
         }

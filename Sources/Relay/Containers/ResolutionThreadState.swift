@@ -16,10 +16,11 @@ import Darwin
 /// ignores its container parameter and resolves through `DependencyContainer.global`.
 final class ResolutionThreadState {
     /// The registrations whose factories are running on this thread, outermost first.
-    var path: [ResolutionFrame] = []
+    /// Exclusivity is unchecked: only the owning thread ever touches its state.
+    @exclusivity(unchecked) var path: [ResolutionFrame] = []
 
     /// How many factories this thread has run, so an observer can tell a build from a cache hit.
-    var builds = 0
+    @exclusivity(unchecked) var builds = 0
 
     /// The stripe this thread locks when it only reads; assigned round-robin so that the first
     /// threads of a process never share one.
@@ -73,6 +74,16 @@ final class ResolutionThreadState {
             return Unmanaged<ResolutionThreadState>.fromOpaque(pointer).takeUnretainedValue()
         }
         return makeCurrent()
+    }
+
+    /// The calling thread's stripe, read without retaining its state (the thread's key slot owns
+    /// it until the thread exits, so it outlives this call).
+    @inline(__always)
+    static var currentStripe: Int {
+        if let pointer = pthread_getspecific(threadStateKey) {
+            return Unmanaged<ResolutionThreadState>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.stripe }
+        }
+        return makeCurrent().stripe
     }
 
     @inline(never)

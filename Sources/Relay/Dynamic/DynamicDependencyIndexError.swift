@@ -46,8 +46,8 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
     }
 
     static func unknown<Role>(
-        _ key: DependencyKey<Role>,
-        known: [DependencyKey<Role>],
+        _ key: DynamicDependencyKey<Role>,
+        known: [DynamicDependencyKey<Role>],
         context: String = ""
     ) -> Self {
         let tags = known.sorted().map(\.tag)

@@ -10,13 +10,20 @@ import Foundation
 public struct InjectionReport: Sendable {
     private let write: @Sendable (String) -> Void
 
+    /// Whether to skip even formatting the block.
+    private var isSilent = false
+
     /// Writes to standard error, leaving standard output to the program's own data. The default.
     public static let standardError = InjectionReport { text in
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
     /// Says nothing.
-    public static let silent = InjectionReport { _ in }
+    public static let silent: InjectionReport = {
+        var report = InjectionReport { _ in }
+        report.isSilent = true
+        return report
+    }()
 
     /// Hands the block to a closure: a logger, say.
     ///
@@ -32,7 +39,7 @@ public struct InjectionReport: Sendable {
     /// Reports what a registry registered, if it registered anything.
     func report(_ registry: DynamicDependencyRegistry) {
         let definitions = registry.orderedDefinitions
-        guard !definitions.isEmpty else { return }
+        guard !isSilent, !definitions.isEmpty else { return }
         let count = definitions.count == 1 ? "1 dependency" : "\(definitions.count) dependencies"
         let lines = definitions.map { definition in
             let place = definition.scope.isGlobal ? "global" : "scope '\(definition.scope)'"

@@ -1,5 +1,8 @@
 /// A string tag that names an abstract type or a concrete factory in a ``DynamicDependencyIndex``.
 ///
+/// (Named `DynamicDependencyKey` rather than `DependencyKey` so that a file may import Relay and
+/// swift-dependencies, whose `DependencyKey` protocol is unrelated, without qualifying either.)
+///
 /// Use the two aliases, ``DependencyTypeKey`` and ``DependencyFactoryKey``, and declare keys once
 /// as static members so instructions and drivers share them:
 ///
@@ -14,7 +17,8 @@
 ///
 /// A tag travels on a command line inside an instruction, so it cannot contain `,` or `=`;
 /// ``LaunchArgumentBuilder/build()`` rejects one that does.
-public struct DependencyKey<Role: DependencyKeyRole>: Hashable, Comparable, Sendable, CustomStringConvertible,
+public struct DynamicDependencyKey<Role: DynamicDependencyKeyRole>: Hashable, Comparable, Sendable,
+    CustomStringConvertible,
     ExpressibleByStringLiteral
 {
     /// The key's text, as written in instructions.
@@ -41,26 +45,26 @@ public struct DependencyKey<Role: DependencyKeyRole>: Hashable, Comparable, Send
     }
 }
 
-/// What a ``DependencyKey`` names: an abstract type or a factory.
-public protocol DependencyKeyRole: Sendable {
+/// What a ``DynamicDependencyKey`` names: an abstract type or a factory.
+public protocol DynamicDependencyKeyRole: Sendable {
     /// The role's name in messages: `type` or `factory`.
     static var noun: String { get }
 }
 
 /// The role of keys that name abstract types.
-public enum DependencyTypeRole: DependencyKeyRole {
+public enum DependencyTypeRole: DynamicDependencyKeyRole {
     /// `type`.
     public static let noun = "type"
 }
 
 /// The role of keys that name concrete factories.
-public enum DependencyFactoryRole: DependencyKeyRole {
+public enum DependencyFactoryRole: DynamicDependencyKeyRole {
     /// `factory`.
     public static let noun = "factory"
 }
 
 /// The key of an abstract type (usually a protocol) in a ``DynamicDependencyIndex``.
-public typealias DependencyTypeKey = DependencyKey<DependencyTypeRole>
+public typealias DependencyTypeKey = DynamicDependencyKey<DependencyTypeRole>
 
 /// The key of a concrete factory in a ``DynamicDependencyIndex``.
-public typealias DependencyFactoryKey = DependencyKey<DependencyFactoryRole>
+public typealias DependencyFactoryKey = DynamicDependencyKey<DependencyFactoryRole>
