@@ -46,13 +46,7 @@ extension DependencyContainer {
                 return typed.cachedBox
             }
             if let cached { return cached.value }
-            if let found {
-                // A live weak instance is read out of line, so singletons keep the fast path lean.
-                if found.lifecycle == .weak, let alive = container.table.lock.withReadLock({ found.cachedInstance }) {
-                    return alive
-                }
-                return try container.instance(of: found)
-            }
+            if let found { return try container.instance(of: found) }
             guard let parent = container.parent else { throw notRegisteredError(for: key) }
             container = parent
         }
@@ -96,6 +90,7 @@ extension DependencyContainer {
     // MARK: - Building
 
     /// Returns the cached instance of a registration this container holds, or builds one.
+    @inline(never)
     func instance<Service>(of registration: Registration<Service>) throws -> Service {
         let thread = ResolutionThreadState.current
         if thread.path.contains(where: { $0.registration === registration }) {
@@ -110,6 +105,23 @@ extension DependencyContainer {
         }
         guard registration.lifecycle != .transient else {
             return try build(registration, on: thread)
+        }
+        return try buildCached(registration, on: thread)
+    }
+
+    // The function below handles `Service?` values, whose metadata unspecialised code looks up in
+    // the runtime on entry to any function that holds one: it stays out of line, so that resolving
+    // a cached singleton or building a transient never pays for it.
+
+    /// Builds and caches a singleton, eager singleton or weak instance, exactly once.
+    @inline(never)
+    private func buildCached<Service>(
+        _ registration: Registration<Service>,
+        on thread: ResolutionThreadState
+    ) throws -> Service {
+        // A live weak instance (the fast path reads only singletons) needs no creation lock.
+        if let alive = table.lock.withReadLock({ registration.cachedInstance }) {
+            return alive
         }
         return try PthreadMutex.creation.withLock {
             // Another thread may have built it while this one waited for the lock.
