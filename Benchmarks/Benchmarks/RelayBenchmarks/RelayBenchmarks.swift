@@ -1,0 +1,20 @@
+import Benchmark
+
+/// Issue 5's scenarios, each measured for hand-written code, Relay, Swinject and
+/// swift-dependencies in the same run. `compare.py` turns the run into one table.
+///
+/// A scenario is a type with a `register()` that declares one benchmark per library through
+/// ``Scenario/benchmark(_:operations:setup:teardown:body:)``; adding one is a new file in
+/// `Scenarios/` and a line here.
+let benchmarks: @Sendable () -> Void = {
+    CachedSingletonScenario.register()  // S01
+    TransientGraphScenario.register()  // S02
+    MixedGraphScenario.register()  // S03
+    NamedResolveScenario.register()  // S04
+    BuildContainerScenario.register()  // S05
+    TwoThreadsScenario.register()  // S06a, S06b
+    AccessAllScenario.register()  // S07
+    RegistrationCountScenario.register()  // S08a, S08b, S08c
+    CommandLineScenario.register()  // S09
+    // Allocations per operation (issue item 10) are a metric of every benchmark, not a scenario.
+}

@@ -1,0 +1,177 @@
+// A small program that runs one of Relay's hot paths in a loop, for `valgrind --tool=callgrind`
+// (instruction counts, steady whatever else the machine does) or `perf record`:
+//
+//     swift build -c release --product RelayProfile
+//     valgrind --tool=callgrind --toggle-collect='*measure*' \
+//         .build/release/RelayProfile cached-singleton 100000
+//     callgrind_annotate --inclusive=yes callgrind.out.<pid>
+//
+// Scripts/profile.sh does this for every case and prints instructions per operation.
+
+import Relay
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+final class Service: Sendable { init() {} }
+final class A: Sendable {
+    let b: B, c: C
+    init(b: B, c: C) {
+        self.b = b
+        self.c = c
+    }
+}
+final class B: Sendable {
+    let d: D
+    init(d: D) { self.d = d }
+}
+final class C: Sendable { init() {} }
+final class D: Sendable { init() {} }
+
+/// 100 distinct service types, `Slot<D3, D7>` being number 37, for the instruction case.
+protocol SlotService: AnyObject, Sendable { init() }
+protocol Digit {}
+enum D0: Digit {}
+enum D1: Digit {}
+enum D2: Digit {}
+enum D3: Digit {}
+enum D4: Digit {}
+enum D5: Digit {}
+enum D6: Digit {}
+enum D7: Digit {}
+enum D8: Digit {}
+enum D9: Digit {}
+final class Slot<Tens: Digit, Units: Digit>: SlotService { init() {} }
+
+func slot<T: Digit, U: Digit>(_: T.Type, _: U.Type) -> any SlotService.Type { Slot<T, U>.self }
+
+let slotTypes: [any SlotService.Type] = {
+    let digits: [any Digit.Type] = [
+        D0.self, D1.self, D2.self, D3.self, D4.self, D5.self, D6.self, D7.self, D8.self, D9.self,
+    ]
+    var types: [any SlotService.Type] = []
+    for number in 0..<100 {
+        let tens = digits[number / 10]
+        let units = digits[number % 10]
+        types.append(slot(tens, units))
+    }
+    return types
+}()
+
+struct SlotTypeIndex: DependencyTypeIndexable {
+    var index: [DependencyTypeKey: Any.Type] {
+        Dictionary(uniqueKeysWithValues: slotTypes.enumerated().map { (DependencyTypeKey("service\($0)"), $1) })
+    }
+}
+
+struct SlotFactoryIndex: TypedDependencyFactoryIndexable {
+    var index: [DependencyFactoryKey: TypedDependencyFactory] {
+        Dictionary(
+            uniqueKeysWithValues: slotTypes.enumerated().map { (DependencyFactoryKey("impl\($0)"), factory($1)) })
+    }
+
+    private func factory<S: SlotService>(_: S.Type) -> TypedDependencyFactory {
+        TypedDependencyFactory(S.self) { _ in S() }
+    }
+}
+
+let instructionIndex: DynamicDependencyIndex = {
+    let index = DynamicDependencyIndex()
+    try! index.add(SlotTypeIndex())
+    try! index.add(SlotFactoryIndex())
+    return index
+}()
+
+/// `app -d type=service0,factory=impl0 …`, every third with a lifecycle, as in benchmark S09.
+let instructionArguments: [String] =
+    ["app"]
+    + (0..<100).flatMap { number in
+        ["-d", "type=service\(number),factory=impl\(number)\(number % 3 == 2 ? ",lifecycle=transient" : "")"]
+    }
+
+@inline(never)
+func consume<T>(_ value: T) {
+    withExtendedLifetime(value) {}
+}
+
+/// Each case: a setup that returns the container, and one operation.
+let cases: [String: (setup: () throws -> DependencyContainer, operation: (DependencyContainer) throws -> Void)] = [
+    "cached-singleton": (
+        setup: {
+            let container = DependencyContainer()
+            container.register(Service.self) { _ in Service() }
+            _ = try container.resolve(Service.self)
+            return container
+        },
+        operation: { consume(try $0.resolve(Service.self)) }
+    ),
+    "transient-graph": (
+        setup: {
+            let container = DependencyContainer()
+            container.register(A.self, lifecycle: .transient) { try A(b: $0.resolve(B.self), c: $0.resolve(C.self)) }
+            container.register(B.self, lifecycle: .transient) { try B(d: $0.resolve(D.self)) }
+            container.register(C.self, lifecycle: .transient) { _ in C() }
+            container.register(D.self, lifecycle: .transient) { _ in D() }
+            return container
+        },
+        operation: { consume(try $0.resolve(A.self)) }
+    ),
+    "mixed-graph": (
+        setup: {
+            let container = DependencyContainer()
+            container.register(A.self, lifecycle: .transient) { try A(b: $0.resolve(B.self), c: $0.resolve(C.self)) }
+            container.register(B.self) { try B(d: $0.resolve(D.self)) }
+            container.register(C.self) { _ in C() }
+            container.register(D.self) { _ in D() }
+            _ = try container.resolve(A.self)
+            return container
+        },
+        operation: { consume(try $0.resolve(A.self)) }
+    ),
+    "named": (
+        setup: {
+            let container = DependencyContainer()
+            for index in 0..<100 {
+                container.register(Service.self, name: "service\(index)") { _ in Service() }
+            }
+            _ = try container.resolve(Service.self, name: "service57")
+            return container
+        },
+        operation: { consume(try $0.resolve(Service.self, name: "service57")) }
+    ),
+    // One operation: parse and apply 100 instructions into a new container.
+    "instructions": (
+        setup: {
+            _ = instructionIndex
+            return DependencyContainer()
+        },
+        operation: { _ in
+            let parser = InjectDependenciesArgumentParser(
+                index: instructionIndex, container: DependencyContainer(), readsEnvironment: false, report: .silent)
+            try CommandLine.parse(arguments: instructionArguments, with: [parser])
+        }
+    ),
+    // One operation: register the same type again, which replaces the registration.
+    "register": (
+        setup: { DependencyContainer() },
+        operation: { $0.register(Service.self) { _ in Service() } }
+    ),
+]
+
+@inline(never)
+func measure(_ operation: (DependencyContainer) throws -> Void, on container: DependencyContainer, times: Int) throws {
+    for _ in 0..<times {
+        try operation(container)
+    }
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, let chosen = cases[arguments[1]], let times = Int(arguments[2]) else {
+    print("usage: RelayProfile <\(cases.keys.sorted().joined(separator: "|"))> <operations>")
+    exit(2)
+}
+let container = try chosen.setup()
+try measure(chosen.operation, on: container, times: times)

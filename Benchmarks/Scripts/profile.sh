@@ -1,0 +1,35 @@
+#!/bin/bash
+# Counts the instructions of Relay's hot paths with callgrind, and shows where they go.
+#
+#   Scripts/profile.sh                      # every case: instructions per operation
+#   Scripts/profile.sh cached-singleton     # one case, with its functions by inclusive cost
+#
+# callgrind counts instructions, not time: the figures repeat exactly on the same binary, however
+# busy the machine is. Needs valgrind (apt-get install valgrind).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+OPERATIONS=${OPERATIONS:-20000}
+SCRATCH=.build-profile
+OUT=${OUT:-results/profile}
+mkdir -p "$OUT"
+
+swift build -c release --scratch-path "$SCRATCH" --product RelayProfile >&2
+BINARY="$SCRATCH/release/RelayProfile"
+
+cases=("$@")
+if [ ${#cases[@]} -eq 0 ]; then
+    cases=(cached-singleton transient-graph mixed-graph named register)
+fi
+
+for name in "${cases[@]}"; do
+    file="$OUT/callgrind.$name.out"
+    valgrind --tool=callgrind --toggle-collect='*7measure*' --callgrind-out-file="$file" \
+        "$BINARY" "$name" "$OPERATIONS" 2>/dev/null
+    total=$(callgrind_annotate "$file" 2>/dev/null | awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1 }')
+    printf '%-18s %8.0f instructions per operation\n' "$name" "$(echo "$total / $OPERATIONS" | bc -l)"
+    if [ ${#@} -gt 0 ]; then
+        callgrind_annotate --inclusive=yes --threshold=99 "$file" 2>/dev/null \
+            | swift demangle --simplified | sed -n '1,60p' | cut -c1-220
+    fi
+done
