@@ -12,7 +12,7 @@ final class RegistrationTable: @unchecked Sendable {
 
     /// The unnamed registrations again, by type alone, so the common lookup hashes one word
     /// rather than a key with an optional string.
-    @exclusivity(unchecked) private var unnamed: [ObjectIdentifier: AnyRegistration] = [:]
+    @exclusivity(unchecked) private var unnamed = TypeTable()
 
     /// The keys of each type in registration order, for `resolveAll`.
     private var keysByType: [ObjectIdentifier: [RegistrationKey]] = [:]
@@ -24,7 +24,7 @@ final class RegistrationTable: @unchecked Sendable {
 
     @inline(__always)
     func registration(for key: RegistrationKey) -> AnyRegistration? {
-        key.name == nil ? unnamed[key.type] : registrations[key]
+        key.name == nil ? unnamed.registration(for: key.type) : registrations[key]
     }
 
     func registrations(of type: ObjectIdentifier) -> [AnyRegistration] {
@@ -43,7 +43,7 @@ final class RegistrationTable: @unchecked Sendable {
         let key = registration.key
         let replaced = registrations.updateValue(registration, forKey: key)
         if key.name == nil {
-            unnamed[key.type] = registration
+            unnamed.set(registration, for: key.type)
         }
         if let replaced {
             return replaced.takeCachedInstance()

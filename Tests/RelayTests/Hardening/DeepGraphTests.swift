@@ -95,3 +95,52 @@ struct DeepGraphTests {
         #expect(try root.resolveAll(Int.self).count == count)
     }
 }
+
+/// A generic wrapper: `Nest<Nest<Seed>>` and `Nest<Seed>` are distinct types, made at run time.
+private protocol Nestable: Sendable { init() }
+private struct Seed: Nestable {}
+private struct Nest<Inner: Nestable>: Nestable {}
+
+@Suite("Many distinct types")
+struct ManyTypesTests {
+    /// Registers a transient factory for `type` that records `index` each time it runs.
+    private static func register<Service: Nestable>(
+        _ type: Service.Type,
+        index: Int,
+        in container: DependencyContainer,
+        hits: Locked<[Int]>
+    ) {
+        container.register(type, lifecycle: .transient) { _ in
+            hits.withLock { $0.append(index) }
+            return Service()
+        }
+    }
+
+    private static func resolve<Service: Nestable>(_ type: Service.Type, in container: DependencyContainer) throws {
+        _ = try container.resolve(type)
+    }
+
+    private static func deeper<Inner: Nestable>(_: Inner.Type) -> any Nestable.Type {
+        Nest<Inner>.self
+    }
+
+    @Test func hundredsOfUnnamedTypesEachFindTheirOwnRegistration() throws {
+        let container = DependencyContainer()
+        let hits = Locked<[Int]>([])
+        var types: [any Nestable.Type] = [Seed.self]
+        while types.count < 600 {
+            let innermost = types[types.count - 1]
+            types.append(Self.deeper(innermost))
+        }
+        for (index, type) in types.enumerated() {
+            Self.register(type, index: index, in: container, hits: hits)
+        }
+        for type in types.reversed() {
+            try Self.resolve(type, in: container)
+        }
+        // Each type ran its own factory, and only its own.
+        #expect(hits.withLock { $0 } == Array((0..<600).reversed()))
+        // A type never registered is still missing, however full the table is.
+        #expect(!container.isRegistered(Nest<Nest<Seed>>?.self))
+    }
+}
