@@ -26,25 +26,29 @@ final class ResolutionThreadState {
     /// threads of a process never share one.
     let stripe: Int
 
-    /// The lowest stack address a factory may start at: below it, resolution stops with an error
-    /// rather than overflow the stack. A reserve is kept for the frames of one more factory and
-    /// for building the error. Zero when the stack's bounds are unknown.
-    let stackLimit: UInt
+    /// The lowest address of the thread's stack, and the lowest address a factory may start at:
+    /// below it, resolution stops with an error rather than overflow the stack. A reserve is kept
+    /// for the frames of one more factory and for building the error. All zero when the stack's
+    /// bounds are unknown.
+    private let stack: (low: UInt, limit: UInt)
 
     private init(stripe: Int) {
         self.stripe = stripe
-        self.stackLimit = Self.currentStackLimit()
+        self.stack = Self.currentStack()
     }
 
     /// Whether the calling frame is so deep in the stack that another factory might overflow it.
+    ///
+    /// An address outside the thread's stack says nothing: AddressSanitizer, for one, may keep
+    /// locals on a "fake stack" on the heap. Then only the depth count protects.
     @inline(__always)
     var isStackNearlyExhausted: Bool {
         var marker = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        return here < stackLimit
+        return here >= stack.low && here < stack.limit
     }
 
-    private static func currentStackLimit() -> UInt {
+    private static func currentStack() -> (low: UInt, limit: UInt) {
         var low: UInt = 0
         var size: UInt = 0
         #if canImport(Darwin)
@@ -54,17 +58,17 @@ final class ResolutionThreadState {
         #else
         let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
         defer { attributes.deallocate() }
-        guard getThreadAttributes(pthread_self(), attributes) == 0 else { return 0 }
+        guard getThreadAttributes(pthread_self(), attributes) == 0 else { return (0, 0) }
         defer { pthread_attr_destroy(attributes) }
         var address: UnsafeMutableRawPointer?
         var bytes = 0
-        guard pthread_attr_getstack(attributes, &address, &bytes) == 0, let address else { return 0 }
+        guard pthread_attr_getstack(attributes, &address, &bytes) == 0, let address else { return (0, 0) }
         low = UInt(bitPattern: address)
         size = UInt(bytes)
         #endif
         // An eighth of the stack, at least 64 KiB and at most 256 KiB.
         let reserve = min(max(size / 8, 64 * 1024), 256 * 1024)
-        return low + reserve
+        return (low, low + reserve)
     }
 
     /// The calling thread's state, created on its first resolve.
