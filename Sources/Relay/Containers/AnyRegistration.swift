@@ -18,6 +18,10 @@ class AnyRegistration {
         self.instruction = instruction
     }
 
+    /// The cached singleton's box, untyped, for the hot path's non-generic lookup. Call with the
+    /// owning table's lock held.
+    var cachedBoxObject: AnyObject? { nil }
+
     /// Whether an instance is cached now. Call with the owning table's lock held.
     var hasCachedInstance: Bool { false }
 

@@ -33,23 +33,36 @@ extension DependencyContainer {
     /// Resolves without looking for overrides or observers: the hot path.
     @inline(__always)
     func resolveDirectly<Service>(_ key: RegistrationKey) throws -> Service {
-        // One lookup per layer under a read lock no other reader contends on; walking the parent
-        // link rather than `lookupChain` keeps the hot path free of allocations.
-        var container = self
-        while true {
-            var found: Registration<Service>?
-            let cached: InstanceBox<Service>? = container.table.lock.withReadLock {
-                guard let registration = container.table.registration(for: key) else { return nil }
-                // Safe: a table stores under a key only a registration of the key's type.
-                let typed = unsafeDowncast(registration, to: Registration<Service>.self)
-                found = typed
-                return typed.cachedBox
-            }
-            if let cached { return cached.value }
-            if let found { return try container.instance(of: found) }
-            guard let parent = container.parent else { throw notRegisteredError(for: key) }
-            container = parent
+        // This container, then its root, each under a read lock no other reader contends on. The
+        // lookups are non-generic and borrow `self` and `parent`, so the hot path neither holds a
+        // `Service?` (a runtime metadata lookup) nor retains the shared container objects.
+        let here = lookUp(key)
+        if let box = here.box { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
+        if let registration = here.registration { return try instance(of: registration, as: Service.self) }
+        if let parent {
+            let there = parent.lookUp(key)
+            if let box = there.box { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
+            if let registration = there.registration { return try parent.instance(of: registration, as: Service.self) }
         }
+        throw notRegisteredError(for: key)
+    }
+
+    /// This container's own registration of `key`, read under one read lock: the cached singleton's
+    /// box when there is one (and then nothing else, to spare a retain of the shared registration),
+    /// otherwise the registration, if any.
+    @inline(__always)
+    private func lookUp(_ key: RegistrationKey) -> (box: AnyObject?, registration: AnyRegistration?) {
+        table.lock.withReadLock {
+            guard let registration = table.registration(for: key) else { return (nil, nil) }
+            if let box = registration.cachedBoxObject { return (box, nil) }
+            return (nil, registration)
+        }
+    }
+
+    /// Builds (or finds) the instance of a registration found untyped.
+    private func instance<Service>(of registration: AnyRegistration, as _: Service.Type) throws -> Service {
+        // Safe: a table stores under a key only a registration of the key's type.
+        try instance(of: unsafeDowncast(registration, to: Registration<Service>.self))
     }
 
     /// Returns an instance of every registration of a type, unnamed and named, in registration order.

@@ -26,8 +26,7 @@ final class Registration<Service>: AnyRegistration {
     }
 
     /// The cached singleton, boxed: what the hot path reads. Call under the read lock.
-    @inline(__always)
-    var cachedBox: InstanceBox<Service>? { instance }
+    override var cachedBoxObject: AnyObject? { instance }
 
     /// The cached instance, if the lifecycle keeps one and it is alive. Call under the read lock.
     @inline(__always)
