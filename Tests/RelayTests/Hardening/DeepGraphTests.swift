@@ -29,7 +29,14 @@ struct DeepGraphTests {
                     ? Link(next: nil) : try Link(next: container.resolve(Link.self, name: "\(index + 1)"))
             }
         }
-        #expect(try root.resolve(Link.self, name: "0").length == length)
+        // On a thread of the size a program's main thread has (8 MiB), not the test runner's.
+        let resolvedLength = Locked<Int?>(nil)
+        #expect(
+            concurrently(threads: 1, stackSize: 8 << 20) { _ in
+                let head = try? root.resolve(Link.self, name: "0")
+                resolvedLength.withLock { $0 = head?.length }
+            })
+        #expect(resolvedLength.withLock { $0 } == length)
     }
 
     @Test func beyondTheDepthLimitTheErrorShowsThePathsEnds() throws {
