@@ -22,9 +22,6 @@ class AnyRegistration {
     /// owning table's lock held.
     var cachedBoxObject: AnyObject? { nil }
 
-    /// Whether an instance is cached now. Call with the owning table's lock held.
-    var hasCachedInstance: Bool { false }
-
     /// Builds (or finds cached) an instance without knowing its type: for `start()`.
     func resolveErased(in container: DependencyContainer) throws -> Any {
         preconditionFailure("AnyRegistration is abstract; every instance is a Registration")

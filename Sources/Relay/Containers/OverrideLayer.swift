@@ -53,8 +53,9 @@ final class OverrideLayer: Sendable {
     /// first, then the base.
     func lookupChain(for scope: DependencyContainerScope) -> [DependencyContainer] {
         let levels: [DependencyContainerScope] = scope.isGlobal ? [.global] : [scope, .global]
+        let layers = chain
         return levels.flatMap { level in
-            chain.map { $0.overrides.container(for: level) } + [base.container(for: level)]
+            layers.map { $0.overrides.container(for: level) } + [base.container(for: level)]
         }
     }
 }

@@ -38,10 +38,6 @@ final class Registration<Service>: AnyRegistration {
         return nil
     }
 
-    override var hasCachedInstance: Bool {
-        instance != nil || weakInstance != nil
-    }
-
     /// Keeps `built` as this registration's instance. Call under the write lock.
     func cache(_ built: Service) {
         switch lifecycle {
