@@ -19,7 +19,7 @@ BINARY="$SCRATCH/release/RelayProfile"
 
 cases=("$@")
 if [ ${#cases[@]} -eq 0 ]; then
-    cases=(cached-singleton transient-graph mixed-graph named register)
+    cases=(cached-singleton transient-graph mixed-graph named register build)
 fi
 
 for name in "${cases[@]}"; do

@@ -92,6 +92,10 @@ let instructionArguments: [String] =
         ["-d", "type=service\(number),factory=impl\(number)\(number % 3 == 2 ? ",lifecycle=transient" : "")"]
     }
 
+func registerSlot<S: SlotService>(_: S.Type, in container: DependencyContainer) {
+    container.register(S.self) { _ in S() }
+}
+
 @inline(never)
 func consume<T>(_ value: T) {
     withExtendedLifetime(value) {}
@@ -152,6 +156,16 @@ let cases: [String: (setup: () throws -> DependencyContainer, operation: (Depend
             let parser = InjectDependenciesArgumentParser(
                 index: instructionIndex, container: DependencyContainer(), readsEnvironment: false, report: .silent)
             try CommandLine.parse(arguments: instructionArguments, with: [parser])
+        }
+    ),
+    // One operation: a new container, 100 distinct singletons registered, each resolved once, as in
+    // benchmark S05 (which has 1,000); divide by 100 for one service.
+    "build": (
+        setup: { DependencyContainer() },
+        operation: { _ in
+            let container = DependencyContainer()
+            for type in slotTypes { registerSlot(type, in: container) }
+            for type in slotTypes { consume(try container.resolve(type)) }
         }
     ),
     // One operation: register the same type again, which replaces the registration.

@@ -12,15 +12,24 @@ class AnyRegistration {
     /// The dynamic instruction that registered it, for graphs and reports; `nil` for code.
     let instruction: String?
 
+    /// Its place in its table's registration order, which a replacement inherits. Set by the
+    /// table under its write lock, before any reader can see the registration.
+    final var position = 0
+
     init(key: RegistrationKey, lifecycle: LifecycleType, instruction: String? = nil) {
         self.key = key
         self.lifecycle = lifecycle
         self.instruction = instruction
     }
 
-    /// The cached singleton's box, untyped, for the hot path's non-generic lookup. Call with the
-    /// owning table's lock held.
-    var cachedBoxObject: AnyObject? { nil }
+    /// The address of the cached singleton (one initialised value of the service type), `nil` when
+    /// no singleton is cached. The ``Registration`` owns the memory: it allocates it when it caches
+    /// an instance and frees it when it drops one.
+    ///
+    /// The hot path reads it with the owning table's read lock held and copies the instance out
+    /// before unlocking, so the memory cannot be freed under it. Read under the read lock, written
+    /// under the write lock; exclusivity is unchecked because the lock already serialises the two.
+    @exclusivity(unchecked) final var cachedStorage: UnsafeMutableRawPointer?
 
     /// Builds (or finds cached) an instance without knowing its type: for `start()`.
     func resolveErased(in container: DependencyContainer) throws -> Any {

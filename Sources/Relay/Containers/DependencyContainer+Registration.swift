@@ -37,9 +37,10 @@ extension DependencyContainer {
             overriding(in: layer).add(registration)
             return
         }
-        // The replaced instance is released here, after the lock, in case its deinit resolves.
+        // The replaced registration and instance are released here, after the lock, in case a
+        // deinit resolves.
         let replaced = table.lock.withWriteLock { table.insert(registration) }
-        _ = replaced
+        withExtendedLifetime(replaced) {}
     }
 
     /// Whether a type (with a name) is registered here, not counting the root a scope falls back to.

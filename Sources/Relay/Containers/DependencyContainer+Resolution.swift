@@ -31,32 +31,43 @@ extension DependencyContainer {
     }
 
     /// Resolves without looking for overrides or observers: the hot path.
+    ///
+    /// This container, then its root, each under a read lock no other reader contends on. A cached
+    /// singleton is copied out of its storage while the lock is held, through unretained references:
+    /// the hot path retains nothing but the instance it returns, and holds no `Service?` (whose
+    /// metadata unspecialised code would look up in the runtime on every call).
     @inline(__always)
     func resolveDirectly<Service>(_ key: RegistrationKey) throws -> Service {
-        // This container, then its root, each under a read lock no other reader contends on. The
-        // lookups are non-generic and borrow `self` and `parent`, so the hot path neither holds a
-        // `Service?` (a runtime metadata lookup) nor retains the shared container objects.
-        let here = lookUp(key)
-        if let box = here.box { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
-        if let registration = here.registration { return try instance(of: registration, as: Service.self) }
-        if let parent {
-            let there = parent.lookUp(key)
-            if let box = there.box { return unsafeDowncast(box, to: InstanceBox<Service>.self).value }
-            if let registration = there.registration { return try parent.instance(of: registration, as: Service.self) }
-        }
-        throw notRegisteredError(for: key)
+        try resolveOwn(key) { try resolveThroughRoot(key) }
     }
 
-    /// This container's own registration of `key`, read under one read lock: the cached singleton's
-    /// box when there is one (and then nothing else, to spare a retain of the shared registration),
-    /// otherwise the registration, if any.
+    /// Resolves what this container does not hold: from its root, or not at all. Out of line, so
+    /// the common case (the container holds the registration) keeps a small frame.
+    @inline(never)
+    private func resolveThroughRoot<Service>(_ key: RegistrationKey) throws -> Service {
+        guard let parent else { throw notRegisteredError(for: key) }
+        return try parent.resolveOwn(key) { throw notRegisteredError(for: key) }
+    }
+
+    /// Resolves `key` from this container's own registrations, or returns what `fallback` does
+    /// when there is none.
     @inline(__always)
-    private func lookUp(_ key: RegistrationKey) -> (box: AnyObject?, registration: AnyRegistration?) {
-        table.lock.withReadLock {
-            guard let registration = table.registration(for: key) else { return (nil, nil) }
-            if let box = registration.cachedBoxObject { return (box, nil) }
-            return (nil, registration)
+    private func resolveOwn<Service>(
+        _ key: RegistrationKey,
+        orElse fallback: () throws -> Service
+    ) throws -> Service {
+        let stripe = table.lock.lockRead()
+        guard let found = table.unretainedRegistration(for: key) else {
+            table.lock.unlockRead(stripe)
+            return try fallback()
         }
+        if let cached = found._withUnsafeGuaranteedRef({ $0.cachedStorage }) {
+            defer { table.lock.unlockRead(stripe) }
+            return cached.assumingMemoryBound(to: Service.self).pointee
+        }
+        let registration = found.takeUnretainedValue()
+        table.lock.unlockRead(stripe)
+        return try instance(of: registration, as: Service.self)
     }
 
     /// Builds (or finds) the instance of a registration found untyped.
@@ -122,37 +133,77 @@ extension DependencyContainer {
         return try buildCached(registration, on: thread)
     }
 
-    // The function below handles `Service?` values, whose metadata unspecialised code looks up in
-    // the runtime on entry to any function that holds one: it stays out of line, so that resolving
-    // a cached singleton or building a transient never pays for it.
-
     /// Builds and caches a singleton, eager singleton or weak instance, exactly once.
     @inline(never)
     private func buildCached<Service>(
         _ registration: Registration<Service>,
         on thread: ResolutionThreadState
     ) throws -> Service {
-        // A live weak instance (the fast path reads only singletons) needs no creation lock.
+        if registration.lifecycle == .weak {
+            return try buildWeak(registration, on: thread)
+        }
+        return try PthreadMutex.creation.withLock {
+            // Another thread may have built it while this one waited for the lock.
+            try cachedSingleton(of: registration) {
+                let built = try build(registration, on: thread)
+                cacheIfCurrent(built, in: registration)
+                return built
+            }
+        }
+    }
+
+    /// The cached singleton of `registration`, copied out under the read lock, or what `otherwise`
+    /// returns when none is cached. It never holds a `Service?`, whose runtime metadata
+    /// unspecialised code would look up on every call.
+    @inline(__always)
+    private func cachedSingleton<Service>(
+        of registration: Registration<Service>,
+        otherwise: () throws -> Service
+    ) throws -> Service {
+        let stripe = table.lock.lockRead()
+        if let cached = registration.cachedStorage {
+            defer { table.lock.unlockRead(stripe) }
+            return cached.assumingMemoryBound(to: Service.self).pointee
+        }
+        table.lock.unlockRead(stripe)
+        return try otherwise()
+    }
+
+    /// Keeps what a registration built, unless the registration was replaced while it built: then
+    /// the caller hands out what it built, uncached.
+    private func cacheIfCurrent<Service>(_ built: Service, in registration: Registration<Service>) {
+        table.lock.withWriteLock {
+            if table.isCurrent(registration) {
+                registration.cache(built)
+            }
+        }
+    }
+
+    // The function below handles `Service?` values, whose metadata unspecialised code looks up in
+    // the runtime on entry to any function that holds one: it stays out of line, so that only the
+    // rare `.weak` lifecycle pays for it.
+
+    /// Returns the live weak instance of `registration`, or builds one.
+    @inline(never)
+    private func buildWeak<Service>(
+        _ registration: Registration<Service>,
+        on thread: ResolutionThreadState
+    ) throws -> Service {
+        // A live instance needs no creation lock.
         if let alive = table.lock.withReadLock({ registration.cachedInstance }) {
             return alive
         }
         return try PthreadMutex.creation.withLock {
-            // Another thread may have built it while this one waited for the lock.
-            if let cached = table.lock.withReadLock({ registration.cachedInstance }) {
-                return cached
+            if let alive = table.lock.withReadLock({ registration.cachedInstance }) {
+                return alive
             }
             let built = try build(registration, on: thread)
-            if registration.lifecycle == .weak, !(type(of: built as Any) is AnyClass) {
+            guard type(of: built as Any) is AnyClass else {
                 throw DependencyResolutionError(
                     code: .weakNeedsObject, requested: registration.key, scope: scope,
                     path: thread.path.map(\.description) + [registration.key.description])
             }
-            table.lock.withWriteLock {
-                // A registration replaced while it was building hands out what it built, uncached.
-                if table.isCurrent(registration) {
-                    registration.cache(built)
-                }
-            }
+            cacheIfCurrent(built, in: registration)
             return built
         }
     }
@@ -162,7 +213,7 @@ extension DependencyContainer {
         _ registration: Registration<Service>,
         on thread: ResolutionThreadState
     ) throws -> Service {
-        thread.path.append(ResolutionFrame(registration: registration, scope: scope))
+        thread.path.append(ResolutionFrame(registration: registration, container: self))
         thread.builds &+= 1
         defer { thread.path.removeLast() }
         do {

@@ -6,11 +6,18 @@ final class Registration<Service>: AnyRegistration {
     /// Builds the service; receives the container that holds this registration.
     let factory: @Sendable (DependencyContainer) throws -> Service
 
-    /// The built instance, for `.singleton` and `.eagerSingleton`. Boxed, so the hot path moves a
-    /// class reference instead of an `Optional<Service>`, whose metadata unspecialised generic
-    /// code would look up in the runtime on every call. Exclusivity is unchecked: the table's
-    /// lock already serialises every write against every read.
-    @exclusivity(unchecked) private var instance: InstanceBox<Service>?
+    /// The built instance, for `.singleton` and `.eagerSingleton`: a single `Service` on the heap
+    /// at ``AnyRegistration/cachedStorage``, `nil` until built.
+    ///
+    /// A raw allocation rather than an `Optional<Service>` property or a generic box object,
+    /// because unspecialised generic code looks up the runtime metadata of `Optional<Service>` or
+    /// `Box<Service>` on every use (a hash-table lookup in the runtime), while a pointer to
+    /// `Service` needs only `Service`'s own value witnesses. Read under the owning table's read
+    /// lock, written under its write lock.
+    @inline(__always)
+    private var instance: UnsafeMutablePointer<Service>? {
+        cachedStorage?.assumingMemoryBound(to: Service.self)
+    }
 
     /// The built instance, for `.weak`.
     @exclusivity(unchecked) private weak var weakInstance: AnyObject?
@@ -25,13 +32,10 @@ final class Registration<Service>: AnyRegistration {
         super.init(key: key, lifecycle: lifecycle, instruction: instruction)
     }
 
-    /// The cached singleton, boxed: what the hot path reads. Call under the read lock.
-    override var cachedBoxObject: AnyObject? { instance }
-
     /// The cached instance, if the lifecycle keeps one and it is alive. Call under the read lock.
     @inline(__always)
     var cachedInstance: Service? {
-        if let instance { return instance.value }
+        if let instance { return instance.pointee }
         if lifecycle == .weak, let object = weakInstance {
             return object as? Service
         }
@@ -42,7 +46,10 @@ final class Registration<Service>: AnyRegistration {
     func cache(_ built: Service) {
         switch lifecycle {
         case .singleton, .eagerSingleton:
-            instance = InstanceBox(built)
+            dropInstance()
+            let storage = UnsafeMutablePointer<Service>.allocate(capacity: 1)
+            storage.initialize(to: built)
+            cachedStorage = UnsafeMutableRawPointer(storage)
         case .weak:
             weakInstance = built as AnyObject
         case .transient:
@@ -51,11 +58,23 @@ final class Registration<Service>: AnyRegistration {
     }
 
     override func takeCachedInstance() -> Any? {
-        defer {
-            instance = nil
-            weakInstance = nil
-        }
-        return instance?.value
+        weakInstance = nil
+        guard let instance else { return nil }
+        cachedStorage = nil
+        defer { instance.deallocate() }
+        return instance.move()
+    }
+
+    /// Destroys the cached instance, if any, here and now.
+    private func dropInstance() {
+        guard let instance else { return }
+        cachedStorage = nil
+        instance.deinitialize(count: 1)
+        instance.deallocate()
+    }
+
+    deinit {
+        dropInstance()
     }
 
     override func resolveErased(in container: DependencyContainer) throws -> Any {
@@ -65,14 +84,5 @@ final class Registration<Service>: AnyRegistration {
     override func resolveErased(in container: DependencyContainer, under layer: OverrideLayer) throws -> Any {
         let service: Service = try container.resolve(key, under: layer)
         return service
-    }
-}
-
-/// A built instance on the heap (see ``Registration``).
-final class InstanceBox<Service> {
-    let value: Service
-
-    init(_ value: Service) {
-        self.value = value
     }
 }

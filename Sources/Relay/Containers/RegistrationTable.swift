@@ -7,48 +7,67 @@ final class RegistrationTable: @unchecked Sendable {
 
     let lock = ReadMostlyLock()
 
-    /// Every registration, by type and name. Exclusivity is unchecked: `lock` serialises access.
-    @exclusivity(unchecked) private var registrations: [RegistrationKey: AnyRegistration] = [:]
-
-    /// The unnamed registrations again, by type alone, so the common lookup hashes one word
-    /// rather than a key with an optional string.
+    /// The unnamed registrations, by type: the lookup nearly every resolve makes, so it hashes one
+    /// word with one multiplication. Exclusivity is unchecked: `lock` serialises access.
     @exclusivity(unchecked) private var unnamed = TypeTable()
 
-    /// The keys of each type in registration order, for `resolveAll`.
-    private var keysByType: [ObjectIdentifier: [RegistrationKey]] = [:]
+    /// The named registrations, by type and name.
+    @exclusivity(unchecked) private var named: [RegistrationKey: AnyRegistration] = [:]
+
+    /// The keys of each type's named registrations, in registration order, for `resolveAll`.
+    private var namedKeysByType: [ObjectIdentifier: [RegistrationKey]] = [:]
 
     /// The keys of every registration in registration order, for `start()` and messages.
     private var orderedKeys: [RegistrationKey] = []
 
     // MARK: - Reading (call under the read lock)
 
+    /// The registration of `key`, unretained: valid only while the read lock is held, which is all
+    /// the hot path needs to copy a cached singleton out, and spares it a retain and a release of
+    /// the registration, which threads resolving the same type would contend on.
     @inline(__always)
-    func registration(for key: RegistrationKey) -> AnyRegistration? {
-        key.name == nil ? unnamed.registration(for: key.type) : registrations[key]
+    func unretainedRegistration(for key: RegistrationKey) -> Unmanaged<AnyRegistration>? {
+        if key.name == nil { return unnamed.registration(for: key.type) }
+        return named[key].map { Unmanaged.passUnretained($0) }
     }
 
+    /// The registration of `key`, if any.
+    func registration(for key: RegistrationKey) -> AnyRegistration? {
+        unretainedRegistration(for: key)?.takeUnretainedValue()
+    }
+
+    /// Every registration of `type`, unnamed and named, in registration order.
     func registrations(of type: ObjectIdentifier) -> [AnyRegistration] {
-        keysByType[type, default: []].compactMap { registrations[$0] }
+        var found = namedKeysByType[type, default: []].compactMap { named[$0] }
+        if let unnamed = unnamed.registration(for: type)?.takeUnretainedValue() {
+            found.append(unnamed)
+        }
+        return found.sorted { $0.position < $1.position }
     }
 
     var allRegistrations: [AnyRegistration] {
-        orderedKeys.compactMap { registrations[$0] }
+        orderedKeys.compactMap { registration(for: $0) }
     }
 
     // MARK: - Writing (call under the write lock)
 
-    /// Adds or replaces a registration, and hands back the replaced one's cached instance so the
-    /// caller releases it after unlocking.
-    func insert(_ registration: AnyRegistration) -> Any? {
+    /// Adds or replaces a registration. Returns what the caller must release after unlocking, in
+    /// case a deinit resolves: the replaced registration and its cached instance.
+    func insert(_ registration: AnyRegistration) -> (registration: AnyRegistration, instance: Any?)? {
         let key = registration.key
-        let replaced = registrations.updateValue(registration, forKey: key)
-        if key.name == nil {
-            unnamed.set(registration, for: key.type)
-        }
+        let replaced =
+            key.name == nil
+            ? unnamed.set(registration, for: key.type)
+            : named.updateValue(registration, forKey: key)
         if let replaced {
-            return replaced.takeCachedInstance()
+            // A replacement keeps the place of what it replaces, in `resolveAll` and `start()`.
+            registration.position = replaced.position
+            return (replaced, replaced.takeCachedInstance())
         }
-        keysByType[key.type, default: []].append(key)
+        registration.position = orderedKeys.count
+        if key.name != nil {
+            namedKeysByType[key.type, default: []].append(key)
+        }
         orderedKeys.append(key)
         return nil
     }
@@ -58,7 +77,7 @@ final class RegistrationTable: @unchecked Sendable {
         for key: RegistrationKey,
         orInsert make: () -> Registration<Service>
     ) -> Registration<Service> {
-        if let existing = registrations[key] {
+        if let existing = registration(for: key) {
             return unsafeDowncast(existing, to: Registration<Service>.self)
         }
         let made = make()
@@ -68,11 +87,11 @@ final class RegistrationTable: @unchecked Sendable {
 
     /// Whether `registration` is still the one its key maps to (not replaced while it was building).
     func isCurrent(_ registration: AnyRegistration) -> Bool {
-        registrations[registration.key] === registration
+        unretainedRegistration(for: registration.key)?.toOpaque() == Unmanaged.passUnretained(registration).toOpaque()
     }
 
     /// Drops every cached instance and hands them back to be released after unlocking.
     func takeCachedInstances() -> [Any] {
-        orderedKeys.compactMap { registrations[$0]?.takeCachedInstance() }
+        orderedKeys.compactMap { registration(for: $0)?.takeCachedInstance() }
     }
 }

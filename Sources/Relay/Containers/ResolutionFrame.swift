@@ -1,10 +1,20 @@
 /// One step of a resolution path: a registration whose factory is running.
+///
+/// A frame holds its registration and container without retaining them, because pushing a frame is
+/// part of every build and reference counting would be most of its cost. That is safe because a
+/// frame is on a thread's path only while `build` runs on that thread, and `build`'s caller holds
+/// both objects strongly for that whole time; nothing copies a frame off the path.
 struct ResolutionFrame {
     /// The registration being built; compared by identity to find cycles.
-    let registration: AnyRegistration
+    unowned(unsafe) let registration: AnyRegistration
 
     /// The container that holds the registration.
-    let scope: DependencyContainerScope
+    unowned(unsafe) let container: DependencyContainer
+
+    /// The scope of the container that holds the registration.
+    var scope: DependencyContainerScope {
+        container.scope
+    }
 
     /// How the frame reads in a path: `PaymentGateway`, or `Tracker["google"]` when named.
     var description: String {
