@@ -116,16 +116,27 @@ extension DependencyContainer {
     /// Returns the cached instance of a registration this container holds, or builds one.
     @inline(never)
     func instance<Service>(of registration: Registration<Service>) throws -> Service {
-        let thread = ResolutionThreadState.current
-        if thread.path.contains(where: { $0.registration === registration }) {
+        // Borrowed, not retained: the thread's key slot owns its state until the thread exits,
+        // and reference counting it would be a tenth of a build.
+        try ResolutionThreadState.currentUnretained._withUnsafeGuaranteedRef { thread in
+            try instance(of: registration, on: thread)
+        }
+    }
+
+    @inline(__always)
+    private func instance<Service>(
+        of registration: Registration<Service>,
+        on thread: ResolutionThreadState
+    ) throws -> Service {
+        if thread.path.contains(registration) {
             throw DependencyResolutionError(
                 code: .cycle, requested: registration.key, scope: scope,
-                path: thread.path.map(\.description) + [registration.key.description])
+                path: thread.path.descriptions + [registration.key.description])
         }
         if thread.path.count >= Self.maximumResolutionDepth || thread.isStackNearlyExhausted {
             throw DependencyResolutionError(
                 code: .depthLimitExceeded, requested: registration.key, scope: scope,
-                path: thread.path.map(\.description) + [registration.key.description])
+                path: thread.path.descriptions + [registration.key.description])
         }
         guard registration.lifecycle != .transient else {
             return try build(registration, on: thread)
@@ -201,7 +212,7 @@ extension DependencyContainer {
             guard type(of: built as Any) is AnyClass else {
                 throw DependencyResolutionError(
                     code: .weakNeedsObject, requested: registration.key, scope: scope,
-                    path: thread.path.map(\.description) + [registration.key.description])
+                    path: thread.path.descriptions + [registration.key.description])
             }
             cacheIfCurrent(built, in: registration)
             return built
@@ -213,9 +224,9 @@ extension DependencyContainer {
         _ registration: Registration<Service>,
         on thread: ResolutionThreadState
     ) throws -> Service {
-        thread.path.append(ResolutionFrame(registration: registration, container: self))
+        thread.path.push(ResolutionFrame(registration: registration, container: self))
         thread.builds &+= 1
-        defer { thread.path.removeLast() }
+        defer { thread.path.pop() }
         do {
             return try registration.factory(self)
         } catch let error as DependencyResolutionError {
@@ -224,7 +235,7 @@ extension DependencyContainer {
         } catch {
             throw DependencyResolutionError(
                 code: .factoryFailed, requested: registration.key, scope: scope,
-                path: thread.path.map(\.description), underlyingError: error)
+                path: thread.path.descriptions, underlyingError: error)
         }
     }
 
@@ -232,7 +243,7 @@ extension DependencyContainer {
 
     /// Describes a missing registration: where it was looked for, and what is registered nearby.
     func notRegisteredError(for key: RegistrationKey) -> DependencyResolutionError {
-        let path = ResolutionThreadState.current.path.map(\.description) + [key.description]
+        let path = ResolutionThreadState.current.path.descriptions + [key.description]
         return DependencyResolutionError(
             code: .notRegistered, requested: key, scope: scope, path: path,
             nearby: nearbyRegistrations(of: key))

@@ -17,7 +17,7 @@ import Darwin
 final class ResolutionThreadState {
     /// The registrations whose factories are running on this thread, outermost first.
     /// Exclusivity is unchecked: only the owning thread ever touches its state.
-    @exclusivity(unchecked) var path: [ResolutionFrame] = []
+    @exclusivity(unchecked) var path = ResolutionPath()
 
     /// How many factories this thread has run, so an observer can tell a build from a cache hit.
     @exclusivity(unchecked) var builds = 0
@@ -78,6 +78,16 @@ final class ResolutionThreadState {
             return Unmanaged<ResolutionThreadState>.fromOpaque(pointer).takeUnretainedValue()
         }
         return makeCurrent()
+    }
+
+    /// The calling thread's state, unretained: the thread's key slot owns it until the thread
+    /// exits, so the thread itself may borrow it for as long as it runs.
+    @inline(__always)
+    static var currentUnretained: Unmanaged<ResolutionThreadState> {
+        if let pointer = pthread_getspecific(threadStateKey) {
+            return Unmanaged.fromOpaque(pointer)
+        }
+        return Unmanaged.passUnretained(makeCurrent())
     }
 
     /// The calling thread's stripe, read without retaining its state (the thread's key slot owns
