@@ -31,7 +31,10 @@ import subprocess
 import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
-LIBRARIES = ["hand-written", "Relay", "Swinject", "swift-dependencies"]
+LIBRARIES = ["hand-written", "hand-written-owned", "Relay", "Swinject", "swift-dependencies"]
+# The floor a caller that receives an owned reference cannot go below (see Library.swift): measured
+# for the singleton scenarios, and shown beside the strict floor in the targets.
+OWNED = "hand-written-owned"
 NAME = re.compile(r"^package\.benchmark\.(?P<target>[^.]+)\.(?P<name>.*)_\((?P<tags>library:.*)\)$")
 
 # Relay's targets from issue 5: (scenario, most Relay may cost next to hand-written, allocations).
@@ -330,6 +333,9 @@ def print_table(results, markdown):
     scaling = thread_scaling(results)
     if scaling:
         derived.append(["S06 two threads / one thread"] + [format_ratio(scaling.get(library)) for library in LIBRARIES])
+    value_scaling = thread_scaling(results, "S06c", "S06d")
+    if value_scaling:
+        derived.append(["S06 value: two threads / one"] + [format_ratio(value_scaling.get(library)) for library in LIBRARIES])
     flatness = registration_flatness(results)
     if flatness:
         derived.append(["S08 10,000 / 10 registrations"] + [format_ratio(flatness.get(library)) for library in LIBRARIES])
@@ -338,9 +344,9 @@ def print_table(results, markdown):
         print_rows(["derived"] + LIBRARIES, derived, markdown, grouped=False)
 
 
-def thread_scaling(results):
+def thread_scaling(results, one_thread="S06a", two_threads="S06b"):
     """Aggregate throughput on two threads over that on one (S06b's cost per resolve is over both)."""
-    one, two = results.get("S06a", {}).get("libraries", {}), results.get("S06b", {}).get("libraries", {})
+    one, two = results.get(one_thread, {}).get("libraries", {}), results.get(two_threads, {}).get("libraries", {})
     return {library: one[library]["ns"] / two[library]["ns"] for library in LIBRARIES if library in one and library in two}
 
 
@@ -350,7 +356,11 @@ def registration_flatness(results):
 
 
 def print_targets(results, markdown):
-    """Relay against issue 5's targets, one line each."""
+    """Relay against issue 5's targets, one line each.
+
+    The status is judged against hand-written code as the issue defines it. Where the owned floor
+    was measured too, its ratio follows, and a target missed only against the strict floor says so.
+    """
     lines = []
     for scenario, (limit, allocations) in RATIO_TARGETS.items():
         libraries = results.get(scenario, {}).get("libraries", {})
@@ -360,18 +370,31 @@ def print_targets(results, markdown):
         value = relay["ns"] / hand["ns"]
         met = value <= limit
         detail = f"{format_ratio(value)} of hand-written (target ≤ {limit:g}x)"
+        owned_met = None
+        if OWNED in libraries:
+            owned = relay["ns"] / libraries[OWNED]["ns"]
+            owned_met = owned <= limit
+            detail += f"; {format_ratio(owned)} of {OWNED}"
+        allocations_met = True
         if allocations is not None and relay["mallocs"] is not None:
             allowed = 0 if allocations == "zero" else hand["mallocs"]
-            met = met and relay["mallocs"] <= allowed + 0.005
+            allocations_met = relay["mallocs"] <= allowed + 0.005
             detail += f", {format_count(relay['mallocs'])} allocations per op (target ≤ {format_count(allowed)})"
-        lines.append((scenario, results[scenario]["title"], met, detail))
-    scaling = thread_scaling(results).get("Relay")
-    if scaling is not None:
-        lines.append(("S06", "two threads", scaling >= SCALING_TARGET,
-                      f"aggregate throughput {format_ratio(scaling)} of one thread (target ≥ {SCALING_TARGET:g}x)"))
+        status = status_of(met and allocations_met, owned_met is not None and owned_met and allocations_met)
+        lines.append((scenario, results[scenario]["title"], status, detail))
+    scalings = thread_scaling(results)
+    if "Relay" in scalings:
+        scaling = scalings["Relay"]
+        detail = f"aggregate throughput {format_ratio(scaling)} of one thread (target ≥ {SCALING_TARGET:g}x)"
+        if OWNED in scalings:
+            detail += f"; {OWNED} scales {format_ratio(scalings[OWNED])}"
+        value_scaling = thread_scaling(results, "S06c", "S06d")
+        if "Relay" in value_scaling:
+            detail += f"; a value singleton scales {format_ratio(value_scaling['Relay'])}"
+        lines.append(("S06", "two threads", status_of(scaling >= SCALING_TARGET, False), detail))
     flatness = registration_flatness(results).get("Relay")
     if flatness is not None:
-        lines.append(("S08", "registrations", flatness <= FLATNESS_TARGET,
+        lines.append(("S08", "registrations", status_of(flatness <= FLATNESS_TARGET, False),
                       f"10,000 registrations cost {format_ratio(flatness)} of 10 (target ≤ {FLATNESS_TARGET:g}x)"))
     if not lines:
         return
@@ -380,12 +403,19 @@ def print_targets(results, markdown):
         print()
         print("| scenario | Relay | target |")
         print("|:---|:---|:---|")
-        for scenario, title, met, detail in lines:
-            print(f"| {scenario} {title} | {detail} | {'met' if met else '**missed**'} |")
+        for scenario, title, status, detail in lines:
+            shown = status if status == "met" else f"**{status}**"
+            print(f"| {scenario} {title} | {detail} | {shown} |")
     else:
         print("Relay against issue 5's targets")
-        for scenario, title, met, detail in lines:
-            print(f"  {'met   ' if met else 'MISSED'}  {scenario} {title}: {detail}")
+        for scenario, title, status, detail in lines:
+            print(f"  {status.upper() if status != 'met' else 'met':<24}  {scenario} {title}: {detail}")
+
+
+def status_of(met, met_against_owned):
+    if met:
+        return "met"
+    return f"met against {OWNED} only" if met_against_owned else "missed"
 
 
 if __name__ == "__main__":

@@ -89,6 +89,12 @@ def nodes_file(graph):
     for node in range(len(graph)):
         lines.append(f"        blackHole(node{node})")
     lines.append("    }")
+    lines.append("")
+    lines.append("    /// Reads every node once, each handed out as an owned reference (see `handedOut`).")
+    lines.append("    static func accessAllOwned() {")
+    for node in range(len(graph)):
+        lines.append(f"        blackHole(handedOut(node{node}))")
+    lines.append("    }")
     lines.append("}")
     return "\n".join(lines) + "\n"
 

@@ -105,6 +105,53 @@ struct LifecycleTests {
         container.releaseSingletons()
         #expect(try container.resolve(Point.self).x == 1)
     }
+
+    @Test func aReplacedFactorysCapturesMayResolveWhenReleased() throws {
+        container.register(Point.self) { _ in Point(x: 1) }
+        registerCapturingAnObjectThatResolvesOnDeinit(in: container)
+        // Replacing drops the only reference to the first factory, and with it the captured
+        // object, whose deinit resolves: it must run after the write lock is given back.
+        let container = container
+        let finished = concurrently(threads: 1) { _ in
+            container.register(EnglishGreeter.self) { _ in EnglishGreeter() }
+        }
+        #expect(finished, "re-registering deadlocked: the replaced factory was released under the lock")
+        guard finished else { return }
+        #expect(try container.resolve(EnglishGreeter.self).greeting == "hello")
+    }
+
+    @Test func aCachedValueWithReferencesInsideSurvivesResolvesAndRelease() throws {
+        let built = Counter()
+        container.register(Catalogue.self) { _ in
+            built.increment()
+            return Catalogue(title: "Books \(built.value)", tags: ["fiction", "history"], owner: EnglishGreeter())
+        }
+        let first = try container.resolve(Catalogue.self)
+        for _ in 0..<1_000 {
+            let again = try container.resolve(Catalogue.self)
+            #expect(again.title == "Books 1" && again.tags == ["fiction", "history"] && again.owner === first.owner)
+        }
+        container.releaseSingletons()
+        let rebuilt = try container.resolve(Catalogue.self)
+        #expect(rebuilt.title == "Books 2")
+        #expect(rebuilt.owner !== first.owner)
+        #expect(first.title == "Books 1")
+    }
+}
+
+/// A value singleton holding references: its cached copy lives in raw storage, which must copy,
+/// retain and destroy it correctly.
+private struct Catalogue: Sendable {
+    let title: String
+    let tags: [String]
+    let owner: EnglishGreeter
+}
+
+private func registerCapturingAnObjectThatResolvesOnDeinit(in container: DependencyContainer) {
+    let captured = ResolvesOnDeinit(container: container)
+    container.register(EnglishGreeter.self) { _ in
+        withExtendedLifetime(captured) { EnglishGreeter() }
+    }
 }
 
 private final class ResolvesOnDeinit: Sendable {

@@ -17,6 +17,11 @@ enum AccessAllScenario {
                 HandWrittenGraph.accessAll()
             }
         }
+        scenario.benchmark(.handWrittenOwned, setup: { HandWrittenGraph.accessAllOwned() }) { benchmark in
+            for _ in benchmark.scaledIterations {
+                HandWrittenGraph.accessAllOwned()
+            }
+        }
         scenario.benchmark(.relay, setup: { try RelayGraph.accessAll(relay) }) { benchmark in
             let container = relay
             for _ in benchmark.scaledIterations {

@@ -15,6 +15,11 @@ enum CachedSingletonScenario {
                 blackHole(HandWrittenSingletons.service)
             }
         }
+        scenario.benchmark(.handWrittenOwned) { benchmark in
+            for _ in benchmark.scaledIterations {
+                blackHole(handedOut(HandWrittenSingletons.builtService))
+            }
+        }
         scenario.benchmark(.relay, setup: { _ = try SingletonFixtures.relay.resolve(Service.self) }) { benchmark in
             let container = SingletonFixtures.relay
             for _ in benchmark.scaledIterations {
@@ -44,7 +49,20 @@ enum CachedSingletonScenario {
 
 /// The hand-written singletons: what a program without a container writes.
 enum HandWrittenSingletons {
+    /// Built from a constant initialiser, which the compiler lays out as an immortal object in the
+    /// binary: reading it never touches a reference count.
     static let service = Service()
+
+    /// The same service built at run time, as a service that reads configuration or takes
+    /// dependencies is, and as every container builds its singletons: an ordinary heap object
+    /// whose reference count every owned reference updates.
+    static let builtService = builtAtRunTime(Service.init)
+}
+
+/// Calls `make` where the compiler cannot fold it into a constant.
+@inline(never)
+func builtAtRunTime<Object>(_ make: () -> Object) -> Object {
+    make()
 }
 
 /// One registered singleton per library, shared by scenarios 1 and 6.

@@ -19,22 +19,61 @@ enum TwoThreadsScenario {
     static let twoThreads = Scenario(
         id: "S06b", title: "singleton, two threads", operationsPerSample: 2 * resolvesPerThread)
 
+    /// `S06c` and `S06d`: the same with a singleton that is a value, not an object. Copying it out
+    /// touches no reference count, so these show whether the container's own read path contends:
+    /// with an object, every library's two threads (hand-written code's too, once it hands out
+    /// owned references) write the one reference count they share.
+    static let valueOneThread = Scenario(
+        id: "S06c", title: "value singleton, one thread", operationsPerSample: resolvesPerThread)
+    static let valueTwoThreads = Scenario(
+        id: "S06d", title: "value singleton, two threads", operationsPerSample: 2 * resolvesPerThread)
+
     static func register() {
         for library in Library.allCases {
-            let job = job(for: library)
-            oneThread.benchmark(library, setup: { job() }) { _ in
+            measure(library, job: job(for: library), one: oneThread, two: twoThreads)
+        }
+        measure(.handWritten, job: valueJob(for: .handWritten), one: valueOneThread, two: valueTwoThreads)
+        measure(.relay, job: valueJob(for: .relay), one: valueOneThread, two: valueTwoThreads)
+    }
+
+    /// Registers `job` on one thread under `one`, and on two at once under `two`.
+    private static func measure(
+        _ library: Library,
+        job: @escaping @Sendable () -> Void,
+        one: Scenario,
+        two: Scenario
+    ) {
+        one.benchmark(library, setup: { job() }) { _ in
+            job()
+        }
+        let twin = TwinThreadSlot()
+        two.benchmark(
+            library,
+            setup: {
                 job()
+                twin.start(job)
+            },
+            teardown: { twin.stop() }
+        ) { _ in
+            twin.runRound()
+        }
+    }
+
+    /// One thread's share of a sample of `S06c`/`S06d`: `resolvesPerThread` reads of the value.
+    private static func valueJob(for library: Library) -> @Sendable () -> Void {
+        switch library {
+        case .relay:
+            return {
+                let container = ValueFixtures.relay
+                for _ in 0..<resolvesPerThread {
+                    blackHole(try! container.resolve(Settings.self))
+                }
             }
-            let twin = TwinThreadSlot()
-            twoThreads.benchmark(
-                library,
-                setup: {
-                    job()
-                    twin.start(job)
-                },
-                teardown: { twin.stop() }
-            ) { _ in
-                twin.runRound()
+        default:
+            return {
+                for _ in 0..<resolvesPerThread {
+                    blackHole(ValueFixtures.handWritten)
+                }
             }
         }
     }
@@ -46,6 +85,12 @@ enum TwoThreadsScenario {
             return {
                 for _ in 0..<resolvesPerThread {
                     blackHole(HandWrittenSingletons.service)
+                }
+            }
+        case .handWrittenOwned:
+            return {
+                for _ in 0..<resolvesPerThread {
+                    blackHole(handedOut(HandWrittenSingletons.builtService))
                 }
             }
         case .relay:
@@ -71,6 +116,22 @@ enum TwoThreadsScenario {
             }
         }
     }
+}
+
+/// A singleton that is a value: settings a program reads everywhere.
+struct Settings: Sendable {
+    let maximumConnections: Int
+    let timeoutMilliseconds: Int
+}
+
+enum ValueFixtures {
+    static let handWritten = builtAtRunTime { Settings(maximumConnections: 64, timeoutMilliseconds: 2_500) }
+
+    static let relay: DependencyContainer = {
+        let container = DependencyContainer()
+        container.register(Settings.self) { _ in Settings(maximumConnections: 64, timeoutMilliseconds: 2_500) }
+        return container
+    }()
 }
 
 /// Holds scenario 6's worker between its benchmark's setup and teardown.
