@@ -183,11 +183,11 @@ extension DependencyContainer {
     /// Keeps what a registration built, unless the registration was replaced while it built: then
     /// the caller hands out what it built, uncached.
     private func cacheIfCurrent<Service>(_ built: Service, in registration: Registration<Service>) {
-        table.lock.withWriteLock {
-            if table.isCurrent(registration) {
-                registration.cache(built)
-            }
+        // Anything replaced is released here, after unlocking, in case its deinit resolves.
+        let replaced = table.lock.withWriteLock {
+            table.isCurrent(registration) ? registration.cache(built) : nil
         }
+        withExtendedLifetime(replaced) {}
     }
 
     // The function below handles `Service?` values, whose metadata unspecialised code looks up in

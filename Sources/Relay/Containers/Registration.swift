@@ -43,17 +43,22 @@ final class Registration<Service>: AnyRegistration {
     }
 
     /// Keeps `built` as this registration's instance. Call under the write lock.
-    func cache(_ built: Service) {
+    ///
+    /// - Returns: An instance it replaces, for the caller to release after unlocking. Building
+    ///   happens under the creation lock after checking the cache, so there is normally none.
+    func cache(_ built: Service) -> Any? {
         switch lifecycle {
         case .singleton, .eagerSingleton:
-            dropInstance()
+            let replaced = takeCachedInstance()
             let storage = UnsafeMutablePointer<Service>.allocate(capacity: 1)
             storage.initialize(to: built)
             cachedStorage = UnsafeMutableRawPointer(storage)
+            return replaced
         case .weak:
             weakInstance = built as AnyObject
+            return nil
         case .transient:
-            break
+            return nil
         }
     }
 
@@ -65,16 +70,13 @@ final class Registration<Service>: AnyRegistration {
         return instance.move()
     }
 
-    /// Destroys the cached instance, if any, here and now.
-    private func dropInstance() {
-        guard let instance else { return }
-        cachedStorage = nil
-        instance.deinitialize(count: 1)
-        instance.deallocate()
-    }
-
     deinit {
-        dropInstance()
+        // The table that owned this registration is gone, or replaced it and took its instance
+        // first: nothing else can read the storage now.
+        if let instance {
+            instance.deinitialize(count: 1)
+            instance.deallocate()
+        }
     }
 
     override func resolveErased(in container: DependencyContainer) throws -> Any {
