@@ -33,7 +33,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "Relay"),
+        .target(name: "Relay", dependencies: ["CRelayThreadLocal"]),
+        // C's thread-local storage for the resolution hot path (Swift has none); part of the core,
+        // not a dependency: it ships inside the Relay product.
+        .target(name: "CRelayThreadLocal"),
         .target(name: "RelayTesting", dependencies: ["Relay"]),
         .target(
             name: "RelayArgumentParser",
@@ -69,7 +72,7 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where [.regular, .test, .executable].contains(target.type) {
+for target in package.targets where [.regular, .test, .executable].contains(target.type) && target.name != "CRelayThreadLocal" {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

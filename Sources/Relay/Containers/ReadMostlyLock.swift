@@ -14,11 +14,9 @@ import Darwin
 /// stripe; a writer locks every stripe, in order. Writes (registration, caching a new singleton,
 /// release) are rare next to reads and pay for this with one lock per stripe.
 ///
-/// On Linux a reader takes the stripe of the processor it runs on (`sched_getcpu`, which glibc
-/// answers from the thread's restartable-sequence area without a system call), so two threads
-/// that read at the same moment run on two processors and lock two stripes. Elsewhere it takes the
-/// stripe its thread was assigned round-robin on first use. Either way the choice affects only
-/// contention, never correctness: a reader unlocks the stripe it locked, wherever it has moved.
+/// A reader takes the stripe its thread was assigned, round-robin, on its first resolve, so the
+/// first `stripeCount` threads of a process never share one. The choice affects only contention,
+/// never correctness. Finding the thread's stripe is one load from C thread-local storage.
 ///
 /// A stripe is a word rather than a pthread mutex because a read then costs one atomic exchange
 /// and one plain store, where a mutex costs two atomic read-modify-writes and two calls into the C
@@ -76,7 +74,7 @@ struct ReadMostlyLock: ~Copyable, @unchecked Sendable {
     /// everything else uses ``withReadLock(_:)``.
     @inline(__always)
     func lockRead() -> UnsafeMutablePointer<Atomic<Int>> {
-        let stripe = word(Self.preferredStripe & mask)
+        let stripe = word(ResolutionThreadState.currentStripe & mask)
         if stripe.pointee.exchange(1, ordering: .acquiring) != 0 {
             Self.wait(for: stripe)
         }
@@ -113,16 +111,6 @@ struct ReadMostlyLock: ~Copyable, @unchecked Sendable {
         return try body()
     }
 
-    /// The stripe a reader on the calling thread should take, before masking.
-    @inline(__always)
-    private static var preferredStripe: Int {
-        #if os(Linux)
-        let processor = Int(currentProcessor())
-        if processor >= 0 { return processor }
-        #endif
-        return ResolutionThreadState.currentStripe
-    }
-
     /// Takes a stripe another thread holds: spins briefly (holders keep a stripe for nanoseconds),
     /// then yields the processor, then sleeps, so that a holder preempted mid-section gets to run.
     @inline(never)
@@ -146,10 +134,3 @@ struct ReadMostlyLock: ~Copyable, @unchecked Sendable {
         }
     }
 }
-
-#if os(Linux)
-/// glibc's and musl's `sched_getcpu`, which the Swift overlay does not import (it is a GNU
-/// extension); `-1` when the processor cannot be told.
-@_silgen_name("sched_getcpu")
-private func currentProcessor() -> Int32
-#endif

@@ -1,3 +1,4 @@
+import CRelayThreadLocal
 import Synchronization
 
 #if canImport(Glibc)
@@ -72,39 +73,36 @@ final class ResolutionThreadState {
     }
 
     /// The calling thread's state, created on its first resolve.
-    @inline(__always)
     static var current: ResolutionThreadState {
-        if let pointer = pthread_getspecific(threadStateKey) {
-            return Unmanaged<ResolutionThreadState>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        return makeCurrent()
+        currentUnretained.takeUnretainedValue()
     }
 
     /// The calling thread's state, unretained: the thread's key slot owns it until the thread
     /// exits, so the thread itself may borrow it for as long as it runs.
+    ///
+    /// Read from C thread-local storage (one load), which mirrors the pthread key: the key owns
+    /// the state and releases it at thread exit; the C slot only finds it fast.
     @inline(__always)
     static var currentUnretained: Unmanaged<ResolutionThreadState> {
-        if let pointer = pthread_getspecific(threadStateKey) {
+        if let pointer = relay_current_thread_state() {
             return Unmanaged.fromOpaque(pointer)
         }
         return Unmanaged.passUnretained(makeCurrent())
     }
 
-    /// The calling thread's stripe, read without retaining its state (the thread's key slot owns
-    /// it until the thread exits, so it outlives this call).
+    /// The calling thread's stripe, read without retaining its state.
     @inline(__always)
     static var currentStripe: Int {
-        if let pointer = pthread_getspecific(threadStateKey) {
-            return Unmanaged<ResolutionThreadState>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.stripe }
-        }
-        return makeCurrent().stripe
+        currentUnretained._withUnsafeGuaranteedRef { $0.stripe }
     }
 
     @inline(never)
     private static func makeCurrent() -> ResolutionThreadState {
         let state = ResolutionThreadState(stripe: nextStripe.add(1, ordering: .relaxed).oldValue)
         // The thread's key slot owns one retain; the key's destructor gives it back at thread exit.
-        pthread_setspecific(threadStateKey, Unmanaged.passRetained(state).toOpaque())
+        let pointer = Unmanaged.passRetained(state).toOpaque()
+        pthread_setspecific(threadStateKey, pointer)
+        relay_set_current_thread_state(pointer)
         return state
     }
 }
@@ -122,10 +120,13 @@ private let threadStateKey: pthread_key_t = {
     var key = pthread_key_t()
     #if canImport(Darwin)
     pthread_key_create(&key) { pointer in
+        // Runs on the exiting thread: its C slot must not outlive the state it points to.
+        relay_set_current_thread_state(nil)
         Unmanaged<ResolutionThreadState>.fromOpaque(pointer).release()
     }
     #else
     pthread_key_create(&key) { pointer in
+        relay_set_current_thread_state(nil)
         guard let pointer else { return }
         Unmanaged<ResolutionThreadState>.fromOpaque(pointer).release()
     }

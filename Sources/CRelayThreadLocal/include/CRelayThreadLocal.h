@@ -1,0 +1,20 @@
+#ifndef C_RELAY_THREAD_LOCAL_H
+#define C_RELAY_THREAD_LOCAL_H
+
+// The calling thread's resolution state for Relay (an unretained `ResolutionThreadState`), or
+// NULL before the thread's first resolve.
+//
+// C's thread-local storage, because Swift has none of its own: reading it is a load relative to
+// the thread pointer, where `pthread_getspecific` is a call into the C library on every resolve.
+// The state's lifetime is still managed through a pthread key, whose destructor clears this slot.
+extern _Thread_local void *_Nullable relay_thread_state;
+
+static inline void *_Nullable relay_current_thread_state(void) {
+    return relay_thread_state;
+}
+
+static inline void relay_set_current_thread_state(void *_Nullable state) {
+    relay_thread_state = state;
+}
+
+#endif
