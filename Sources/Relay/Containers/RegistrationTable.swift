@@ -12,7 +12,7 @@ final class RegistrationTable: @unchecked Sendable {
     @exclusivity(unchecked) private var unnamed = TypeTable()
 
     /// The named registrations, by type and name.
-    @exclusivity(unchecked) private var named: [RegistrationKey: AnyRegistration] = [:]
+    @exclusivity(unchecked) private var named = NameTable()
 
     /// The keys of each type's named registrations, in registration order, for `resolveAll`.
     private var namedKeysByType: [ObjectIdentifier: [RegistrationKey]] = [:]
@@ -27,8 +27,8 @@ final class RegistrationTable: @unchecked Sendable {
     /// the registration, which threads resolving the same type would contend on.
     @inline(__always)
     func unretainedRegistration(for key: RegistrationKey) -> Unmanaged<AnyRegistration>? {
-        if key.name == nil { return unnamed.registration(for: key.type) }
-        return named[key].map { Unmanaged.passUnretained($0) }
+        guard let name = key.name else { return unnamed.registration(for: key.type) }
+        return named.registration(for: key.type, name: name)
     }
 
     /// The registration of `key`, if any.
@@ -38,7 +38,7 @@ final class RegistrationTable: @unchecked Sendable {
 
     /// Every registration of `type`, unnamed and named, in registration order.
     func registrations(of type: ObjectIdentifier) -> [AnyRegistration] {
-        var found = namedKeysByType[type, default: []].compactMap { named[$0] }
+        var found = namedKeysByType[type, default: []].compactMap { registration(for: $0) }
         if let unnamed = unnamed.registration(for: type)?.takeUnretainedValue() {
             found.append(unnamed)
         }
@@ -58,7 +58,7 @@ final class RegistrationTable: @unchecked Sendable {
         let replaced =
             key.name == nil
             ? unnamed.set(registration, for: key.type)
-            : named.updateValue(registration, forKey: key)
+            : named.set(registration)
         if let replaced {
             // A replacement keeps the place of what it replaces, in `resolveAll` and `start()`.
             registration.position = replaced.position
