@@ -1,0 +1,26 @@
+extension DependencyContainer {
+    /// Describes a missing registration: where it was looked for, and what is registered nearby.
+    func notRegisteredError(for key: RegistrationKey) -> DependencyResolutionError {
+        let path = ResolutionThreadState.current.path.descriptions + [key.description]
+        return DependencyResolutionError(
+            code: .notRegistered, requested: key, scope: scope, path: path,
+            nearby: nearbyRegistrations(of: key))
+    }
+
+    /// Registrations of the same type under another name, or in another scope of the same root.
+    private func nearbyRegistrations(of key: RegistrationKey) -> [String] {
+        let root = self.root
+        let containers = [root] + root.family.scopeNames.map { root.container(for: $0) }
+        var nearby: [String] = []
+        for container in containers {
+            let keys = container.table.lock.withReadLock {
+                container.table.registrations(of: key.type).map(\.key)
+            }
+            for other in keys where other != key || !lookupChain.contains(where: { $0 === container }) {
+                let place = container.isRoot ? "global" : "scope '\(container.scope)'"
+                nearby.append("'\(other.description)' in \(place)")
+            }
+        }
+        return nearby
+    }
+}

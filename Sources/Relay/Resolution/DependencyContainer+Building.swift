@@ -1,0 +1,127 @@
+extension DependencyContainer {
+    /// Returns the cached instance of a registration this container holds, or builds one.
+    @inline(never)
+    func instance<Service>(of registration: Registration<Service>) throws -> Service {
+        // Borrowed, not retained: the thread's key slot owns its state until the thread exits,
+        // and reference counting it would be a tenth of a build.
+        try ResolutionThreadState.currentUnretained._withUnsafeGuaranteedRef { thread in
+            try instance(of: registration, on: thread)
+        }
+    }
+
+    @inline(__always)
+    private func instance<Service>(
+        of registration: Registration<Service>,
+        on thread: ResolutionThreadState
+    ) throws -> Service {
+        if thread.path.contains(registration) {
+            throw DependencyResolutionError(
+                code: .cycle, requested: registration.key, scope: scope,
+                path: thread.path.descriptions + [registration.key.description])
+        }
+        if thread.path.count >= Self.maximumResolutionDepth || thread.isStackNearlyExhausted {
+            throw DependencyResolutionError(
+                code: .depthLimitExceeded, requested: registration.key, scope: scope,
+                path: thread.path.descriptions + [registration.key.description])
+        }
+        guard registration.lifecycle != .transient else {
+            return try build(registration, on: thread)
+        }
+        return try buildCached(registration, on: thread)
+    }
+
+    /// Builds and caches a singleton, eager singleton or weak instance, exactly once.
+    @inline(never)
+    private func buildCached<Service>(
+        _ registration: Registration<Service>,
+        on thread: ResolutionThreadState
+    ) throws -> Service {
+        if registration.lifecycle == .weak {
+            return try buildWeak(registration, on: thread)
+        }
+        return try PthreadMutex.creation.withLock {
+            // Another thread may have built it while this one waited for the lock.
+            try cachedSingleton(of: registration) {
+                let built = try build(registration, on: thread)
+                cacheIfCurrent(built, in: registration)
+                return built
+            }
+        }
+    }
+
+    /// The cached singleton of `registration`, copied out under the read lock, or what `otherwise`
+    /// returns when none is cached. It never holds a `Service?`, whose runtime metadata
+    /// unspecialised code would look up on every call.
+    @inline(__always)
+    private func cachedSingleton<Service>(
+        of registration: Registration<Service>,
+        otherwise: () throws -> Service
+    ) throws -> Service {
+        let stripe = table.lock.lockRead()
+        if let cached = registration.cachedStorage {
+            defer { table.lock.unlockRead(stripe) }
+            return cached.assumingMemoryBound(to: Service.self).pointee
+        }
+        table.lock.unlockRead(stripe)
+        return try otherwise()
+    }
+
+    /// Keeps what a registration built, unless the registration was replaced while it built: then
+    /// the caller hands out what it built, uncached.
+    private func cacheIfCurrent<Service>(_ built: Service, in registration: Registration<Service>) {
+        // Anything replaced is released here, after unlocking, in case its deinit resolves.
+        let replaced = table.lock.withWriteLock {
+            table.isCurrent(registration) ? registration.cache(built) : nil
+        }
+        withExtendedLifetime(replaced) {}
+    }
+
+    // The function below handles `Service?` values, whose metadata unspecialised code looks up in
+    // the runtime on entry to any function that holds one: it stays out of line, so that only the
+    // rare `.weak` lifecycle pays for it.
+
+    /// Returns the live weak instance of `registration`, or builds one.
+    @inline(never)
+    private func buildWeak<Service>(
+        _ registration: Registration<Service>,
+        on thread: ResolutionThreadState
+    ) throws -> Service {
+        // A live instance needs no creation lock.
+        if let alive = table.lock.withReadLock({ registration.cachedInstance }) {
+            return alive
+        }
+        return try PthreadMutex.creation.withLock {
+            if let alive = table.lock.withReadLock({ registration.cachedInstance }) {
+                return alive
+            }
+            let built = try build(registration, on: thread)
+            guard type(of: built as Any) is AnyClass else {
+                throw DependencyResolutionError(
+                    code: .weakNeedsObject, requested: registration.key, scope: scope,
+                    path: thread.path.descriptions + [registration.key.description])
+            }
+            cacheIfCurrent(built, in: registration)
+            return built
+        }
+    }
+
+    /// Runs a registration's factory with the registration on this thread's path.
+    private func build<Service>(
+        _ registration: Registration<Service>,
+        on thread: ResolutionThreadState
+    ) throws -> Service {
+        thread.path.push(ResolutionFrame(registration: registration, container: self))
+        thread.builds &+= 1
+        defer { thread.path.pop() }
+        do {
+            return try registration.factory(self)
+        } catch let error as DependencyResolutionError {
+            // Already carries the full path from the point where it failed.
+            throw error
+        } catch {
+            throw DependencyResolutionError(
+                code: .factoryFailed, requested: registration.key, scope: scope,
+                path: thread.path.descriptions, underlyingError: error)
+        }
+    }
+}
