@@ -3,22 +3,19 @@
 /// Handles point at the family, and the family points back only weakly, so a root and its scopes
 /// are freed once nothing outside holds them, while a scope's registrations live as long as the
 /// root does.
-final class ContainerFamily: @unchecked Sendable {
-    // Safety: `scopes` is read and written only inside `lock`.
-
+final class ContainerFamily: Sendable {
     private struct ScopeSlot {
         let table: RegistrationTable
         weak var container: DependencyContainer?
     }
 
-    private let lock = PthreadMutex()
-    private var scopes: [DependencyContainerScope: ScopeSlot] = [:]
+    private let scopes = LockedValue<[DependencyContainerScope: ScopeSlot]>([:])
 
     init() {}
 
     /// The scoped container for `scope` below `root`, the same object for as long as one is held.
     func container(for scope: DependencyContainerScope, root: DependencyContainer) -> DependencyContainer {
-        lock.withLock {
+        scopes.withLockedValue { scopes in
             if let container = scopes[scope]?.container {
                 return container
             }
@@ -31,6 +28,6 @@ final class ContainerFamily: @unchecked Sendable {
 
     /// The scopes that have been created, sorted by tag so that reports are stable.
     var scopeNames: [DependencyContainerScope] {
-        lock.withLock { scopes.keys.sorted { $0.tag < $1.tag } }
+        scopes.withLockedValue { $0.keys.sorted { $0.tag < $1.tag } }
     }
 }

@@ -22,8 +22,8 @@ extension DependencyContainer {
         }
         var failures: [DependencyResolutionError] = []
         for container in containersInFamily {
-            let eager = container.table.lock.withReadLock {
-                container.table.allRegistrations.filter { $0.lifecycle == .eagerSingleton }
+            let eager = container.table.withRead {
+                $0.allRegistrations.filter { $0.lifecycle == .eagerSingleton }
             }
             failures += container.failures(building: eager) { try $0.resolveErased(in: container) }
         }
@@ -46,7 +46,7 @@ extension DependencyContainer {
         }
         for container in containersInFamily {
             // Released after the lock, in case a deinit resolves.
-            let released = container.table.lock.withWriteLock { container.table.takeCachedInstances() }
+            let released = container.table.withWrite { $0.takeCachedInstances() }
             _ = released
         }
     }

@@ -39,7 +39,7 @@ extension DependencyContainer {
         }
         // The replaced registration and instance are released here, after the lock, in case a
         // deinit resolves.
-        let replaced = table.lock.withWriteLock { table.insert(registration) }
+        let replaced = table.withWrite { $0.insert(registration) }
         withExtendedLifetime(replaced) {}
     }
 
@@ -57,7 +57,7 @@ extension DependencyContainer {
             containers += layer.chain.map { overriding(in: $0) }
         }
         return containers.contains { container in
-            container.table.lock.withReadLock { container.table.registration(for: key) != nil }
+            container.table.withRead { $0.registration(for: key) != nil }
         }
     }
 }

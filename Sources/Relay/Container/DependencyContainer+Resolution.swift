@@ -56,17 +56,19 @@ extension DependencyContainer {
         _ key: RegistrationKey,
         orElse fallback: () throws -> Service
     ) throws -> Service {
-        let stripe = table.lock.lockRead()
-        guard let found = table.unretainedRegistration(for: key) else {
-            table.lock.unlockRead(stripe)
+        let access = table.beginRead()
+        guard let found = access.unretainedRegistration(for: key) else {
+            access.end()
             return try fallback()
         }
         if let cached = found._withUnsafeGuaranteedRef({ $0.cachedStorage }) {
-            defer { table.lock.unlockRead(stripe) }
-            return cached.assumingMemoryBound(to: Service.self).pointee
+            // Copied out (and so retained) before the read ends: a writer may free the storage after.
+            let service = cached.assumingMemoryBound(to: Service.self).pointee
+            access.end()
+            return service
         }
         let registration = found.takeUnretainedValue()
-        table.lock.unlockRead(stripe)
+        access.end()
         return try instance(of: registration, as: Service.self)
     }
 
@@ -94,7 +96,7 @@ extension DependencyContainer {
             // Every name the override or the base knows, each resolved through the override.
             var names: [String?] = []
             for container in layer.lookupChain(for: scope) {
-                let keys = container.table.lock.withReadLock { container.table.registrations(of: typeID).map(\.key) }
+                let keys = container.table.withRead { $0.registrations(of: typeID).map(\.key) }
                 names += keys.map(\.name).filter { !names.contains($0) }
             }
             return try names.map { try resolve(RegistrationKey(type, name: $0), under: layer) }
@@ -102,7 +104,7 @@ extension DependencyContainer {
         var seenNames: Set<String?> = []
         var instances: [Service] = []
         for container in lookupChain {
-            let registrations = container.table.lock.withReadLock { container.table.registrations(of: typeID) }
+            let registrations = container.table.withRead { $0.registrations(of: typeID) }
             for registration in registrations where seenNames.insert(registration.key.name).inserted {
                 let typed = unsafeDowncast(registration, to: Registration<Service>.self)
                 instances.append(try container.instance(of: typed))

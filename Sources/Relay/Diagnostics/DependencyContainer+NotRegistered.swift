@@ -13,8 +13,8 @@ extension DependencyContainer {
         let containers = [root] + root.family.scopeNames.map { root.container(for: $0) }
         var nearby: [String] = []
         for container in containers {
-            let keys = container.table.lock.withReadLock {
-                container.table.registrations(of: key.type).map(\.key)
+            let keys = container.table.withRead {
+                $0.registrations(of: key.type).map(\.key)
             }
             for other in keys where other != key || !lookupChain.contains(where: { $0 === container }) {
                 let place = container.isRoot ? "global" : "scope '\(container.scope)'"

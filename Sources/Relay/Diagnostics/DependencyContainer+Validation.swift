@@ -30,7 +30,7 @@ extension DependencyContainer {
     public func dependencyGraph() -> DependencyGraph {
         let exploration = explore(recording: true)
         let nodes = containersInFamily.flatMap { container in
-            container.table.lock.withReadLock { container.table.allRegistrations }.map { registration in
+            container.table.withRead { $0.allRegistrations }.map { registration in
                 DependencyGraph.Node(
                     id: DependencyGraph.nodeID(scope: container.scope, key: registration.key),
                     scope: container.scope.tag, type: String(describing: registration.key.metatype),
@@ -54,7 +54,7 @@ extension DependencyContainer {
         let failures = OverrideLayer.$current.withValue(layer) {
             var failures: [DependencyResolutionError] = []
             for container in containersInFamily {
-                let registrations = container.table.lock.withReadLock { container.table.allRegistrations }
+                let registrations = container.table.withRead { $0.allRegistrations }
                 failures += container.failures(building: registrations) {
                     try $0.resolveErased(in: container, under: layer)
                 }

@@ -61,21 +61,19 @@ public struct DependencyGraph: Sendable, Equatable, Codable {
     }
 
     /// Collects edges from the thread that builds, and from any thread a factory hands work to.
-    final class Recorder: @unchecked Sendable {
-        // Safety: `edges` is read and written only inside `lock`.
-        private let lock = PthreadMutex()
-        private var edges: Set<Edge> = []
+    final class Recorder: Sendable {
+        private let edges = LockedValue<Set<Edge>>([])
 
         func record(from frame: ResolutionFrame?, to key: RegistrationKey, in scope: DependencyContainerScope) {
             guard let frame else { return }
             let edge = Edge(
                 from: DependencyGraph.nodeID(scope: frame.scope, key: frame.registration.key),
                 to: DependencyGraph.nodeID(scope: scope, key: key))
-            lock.withLock { _ = edges.insert(edge) }
+            edges.withLockedValue { _ = $0.insert(edge) }
         }
 
         var recorded: [Edge] {
-            lock.withLock { edges.sorted() }
+            edges.withLockedValue { $0.sorted() }
         }
     }
 }

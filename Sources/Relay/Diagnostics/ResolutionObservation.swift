@@ -1,18 +1,15 @@
 /// The process-wide resolution observer.
-final class ResolutionObservation: @unchecked Sendable {
-    // Safety: `current` is read and written only inside `lock`.
-
+final class ResolutionObservation: Sendable {
     static let shared = ResolutionObservation()
 
-    private let lock = PthreadMutex()
-    private var current: (@Sendable (ResolutionEvent) -> Void)?
+    private let current = LockedValue<(@Sendable (ResolutionEvent) -> Void)?>(nil)
 
     var observer: (@Sendable (ResolutionEvent) -> Void)? {
-        lock.withLock { current }
+        current.withLockedValue { $0 }
     }
 
     func set(_ observer: (@Sendable (ResolutionEvent) -> Void)?) {
-        let (wasSet, isSet) = lock.withLock {
+        let (wasSet, isSet) = current.withLockedValue { current in
             let wasSet = current != nil
             current = observer
             return (wasSet, observer != nil)

@@ -10,26 +10,27 @@
 /// ```
 ///
 /// Adding is all-or-nothing per index: a conflicting key leaves the index as it was.
-public final class DynamicDependencyIndex: @unchecked Sendable {
-    // Safety: `types` and `factories` are read and written only inside `lock`.
-
+public final class DynamicDependencyIndex: Sendable {
     /// The index that ``InjectDependenciesArgumentParser`` uses unless given another.
     public static let shared = DynamicDependencyIndex()
 
-    private struct Entry<Value> {
+    private struct Entry<Value: Sendable>: Sendable {
         let value: Value
         /// The name of the indexable type that added it, to tell a repeat from a conflict.
         let source: String
     }
 
-    private enum Factory {
+    private enum Factory: Sendable {
         case untyped(DependencyFactory)
         case typed(TypedDependencyFactory)
     }
 
-    private let lock = PthreadMutex()
-    private var types: [DependencyTypeKey: Entry<Any.Type>] = [:]
-    private var factories: [DependencyFactoryKey: Entry<Factory>] = [:]
+    private struct Keys: Sendable {
+        var types: [DependencyTypeKey: Entry<Any.Type>] = [:]
+        var factories: [DependencyFactoryKey: Entry<Factory>] = [:]
+    }
+
+    private let keys = LockedValue(Keys())
 
     /// Creates an empty index: for tests, or for a program that keeps its own.
     public init() {}
@@ -45,9 +46,9 @@ public final class DynamicDependencyIndex: @unchecked Sendable {
         let source = String(describing: Swift.type(of: typeIndex))
         // Read outside the lock: `index` is the user's code.
         let additions = typeIndex.index
-        try lock.withLock { () throws(DynamicDependencyIndexError) in
+        try keys.withLockedValue { (keys: inout Keys) throws(DynamicDependencyIndexError) in
             for (key, type) in additions {
-                if let existing = types[key], ObjectIdentifier(existing.value) != ObjectIdentifier(type) {
+                if let existing = keys.types[key], ObjectIdentifier(existing.value) != ObjectIdentifier(type) {
                     throw DynamicDependencyIndexError(
                         code: .conflictingTypeKey, key: key.tag,
                         message: "Type key '\(key.tag)' names '\(existing.value)' in \(existing.source) "
@@ -55,7 +56,7 @@ public final class DynamicDependencyIndex: @unchecked Sendable {
                 }
             }
             for (key, type) in additions {
-                types[key] = Entry(value: type, source: source)
+                keys.types[key] = Entry(value: type, source: source)
             }
         }
     }
@@ -83,10 +84,10 @@ public final class DynamicDependencyIndex: @unchecked Sendable {
         from indexable: Any
     ) throws(DynamicDependencyIndexError) {
         let source = String(describing: Swift.type(of: indexable))
-        try lock.withLock { () throws(DynamicDependencyIndexError) in
+        try keys.withLockedValue { (keys: inout Keys) throws(DynamicDependencyIndexError) in
             // The same index added twice is a repeat; two indices defining one key are a conflict.
             for key in additions.keys {
-                if let existing = factories[key], existing.source != source {
+                if let existing = keys.factories[key], existing.source != source {
                     throw DynamicDependencyIndexError(
                         code: .conflictingFactoryKey, key: key.tag,
                         message: "Factory key '\(key.tag)' is defined by both \(existing.source) and \(source); "
@@ -94,26 +95,26 @@ public final class DynamicDependencyIndex: @unchecked Sendable {
                 }
             }
             for (key, factory) in additions {
-                factories[key] = Entry(value: factory, source: source)
+                keys.factories[key] = Entry(value: factory, source: source)
             }
         }
     }
 
     /// The known type keys, sorted.
     public var typeKeys: [DependencyTypeKey] {
-        lock.withLock { types.keys.sorted() }
+        keys.withLockedValue { $0.types.keys.sorted() }
     }
 
     /// The known factory keys, sorted.
     public var factoryKeys: [DependencyFactoryKey] {
-        lock.withLock { factories.keys.sorted() }
+        keys.withLockedValue { $0.factories.keys.sorted() }
     }
 
     /// The type a key names, if it is known.
     ///
     /// - Parameter key: A type key.
     public func type(for key: DependencyTypeKey) -> Any.Type? {
-        lock.withLock { types[key]?.value }
+        keys.withLockedValue { $0.types[key]?.value }
     }
 
     /// Checks an instruction against the index and returns what applying it registers.
@@ -124,13 +125,13 @@ public final class DynamicDependencyIndex: @unchecked Sendable {
     public func definition(
         for instruction: DependencyInjectionInstruction
     ) throws(DynamicDependencyIndexError) -> DynamicDependencyDefinition {
-        try lock.withLock { () throws(DynamicDependencyIndexError) in
-            guard let type = types[instruction.type]?.value else {
-                throw .unknown(instruction.type, known: Array(types.keys))
+        try keys.withLockedValue { (keys: inout Keys) throws(DynamicDependencyIndexError) in
+            guard let type = keys.types[instruction.type]?.value else {
+                throw .unknown(instruction.type, known: Array(keys.types.keys))
             }
-            guard let factory = factories[instruction.factory]?.value else {
+            guard let factory = keys.factories[instruction.factory]?.value else {
                 throw .unknown(
-                    instruction.factory, known: Array(factories.keys), context: " for type '\(instruction.type)'")
+                    instruction.factory, known: Array(keys.factories.keys), context: " for type '\(instruction.type)'")
             }
             let typed: TypedDependencyFactory
             switch factory {

@@ -23,23 +23,34 @@ final class PthreadMutex: @unchecked Sendable {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         var attributes = pthread_mutexattr_t()
-        pthread_mutexattr_init(&attributes)
+        // These fail only for invalid arguments or exhausted memory: a broken process, not input.
+        var result = pthread_mutexattr_init(&attributes)
+        precondition(result == 0, "pthread_mutexattr_init failed: \(result)")
         if recursive {
-            pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+            result = pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
+            precondition(result == 0, "pthread_mutexattr_settype failed: \(result)")
         }
-        pthread_mutex_init(mutex, &attributes)
+        result = pthread_mutex_init(mutex, &attributes)
+        precondition(result == 0, "pthread_mutex_init failed: \(result)")
         pthread_mutexattr_destroy(&attributes)
     }
 
     deinit {
-        pthread_mutex_destroy(mutex)
+        let result = pthread_mutex_destroy(mutex)
+        assert(result == 0, "pthread_mutex_destroy failed (still locked?): \(result)")
         mutex.deallocate()
     }
 
     /// Runs `body` while this thread holds the mutex.
+    @inline(__always)
     func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        let locked = pthread_mutex_lock(mutex)
+        // EDEADLK (a non-recursive mutex locked again by its holder) or EINVAL: a bug in Relay.
+        precondition(locked == 0, "pthread_mutex_lock failed: \(locked)")
+        defer {
+            let unlocked = pthread_mutex_unlock(mutex)
+            assert(unlocked == 0, "pthread_mutex_unlock failed: \(unlocked)")
+        }
         return try body()
     }
 

@@ -63,17 +63,19 @@ struct ReadMostlyLock: ~Copyable, @unchecked Sendable {
         stripes.deallocate()
     }
 
+    /// One stripe's word, as ``lockRead()`` hands it out for ``unlockRead(_:)``.
+    typealias Stripe = UnsafeMutablePointer<Atomic<Int>>
+
     @inline(__always)
-    private func word(_ stripe: Int) -> UnsafeMutablePointer<Atomic<Int>> {
+    private func word(_ stripe: Int) -> Stripe {
         (stripes + stripe &* Self.cacheLine).assumingMemoryBound(to: Atomic<Int>.self)
     }
 
     /// Takes the calling thread's stripe and returns it, for ``unlockRead(_:)``.
     ///
-    /// The pair is for hot paths that must return a value read under the lock without a closure;
-    /// everything else uses ``withReadLock(_:)``.
+    /// ``RegistrationTable`` wraps the pair in its read views; nothing else takes a stripe.
     @inline(__always)
-    func lockRead() -> UnsafeMutablePointer<Atomic<Int>> {
+    func lockRead() -> Stripe {
         let stripe = word(ResolutionThreadState.currentStripe & mask)
         if stripe.pointee.exchange(1, ordering: .acquiring) != 0 {
             Self.wait(for: stripe)
@@ -83,16 +85,9 @@ struct ReadMostlyLock: ~Copyable, @unchecked Sendable {
 
     /// Gives back a stripe taken with ``lockRead()``.
     @inline(__always)
-    func unlockRead(_ stripe: UnsafeMutablePointer<Atomic<Int>>) {
+    func unlockRead(_ stripe: Stripe) {
+        assert(stripe.pointee.load(ordering: .relaxed) == 1, "unlocking a stripe that is not held")
         stripe.pointee.store(0, ordering: .releasing)
-    }
-
-    /// Runs `body` while holding the calling thread's stripe.
-    @inline(__always)
-    func withReadLock<Result>(_ body: () throws -> Result) rethrows -> Result {
-        let stripe = lockRead()
-        defer { unlockRead(stripe) }
-        return try body()
     }
 
     /// Runs `body` while holding every stripe, so no reader can run at the same time.
@@ -105,6 +100,7 @@ struct ReadMostlyLock: ~Copyable, @unchecked Sendable {
         }
         defer {
             for stripe in (0...mask).reversed() {
+                assert(word(stripe).pointee.load(ordering: .relaxed) == 1, "a writer's stripe was released under it")
                 word(stripe).pointee.store(0, ordering: .releasing)
             }
         }
@@ -114,7 +110,7 @@ struct ReadMostlyLock: ~Copyable, @unchecked Sendable {
     /// Takes a stripe another thread holds: spins briefly (holders keep a stripe for nanoseconds),
     /// then yields the processor, then sleeps, so that a holder preempted mid-section gets to run.
     @inline(never)
-    private static func wait(for stripe: UnsafeMutablePointer<Atomic<Int>>) {
+    private static func wait(for stripe: Stripe) {
         var attempts = 0
         while true {
             // Read before writing, so waiters share the line instead of bouncing it.

@@ -66,13 +66,13 @@ extension DependencyContainer {
     /// base's; a base instance not yet built is built into the innermost layer.
     func resolve<Service>(_ key: RegistrationKey, under layer: OverrideLayer) throws -> Service {
         for container in layer.lookupChain(for: scope) {
-            let found: Registration<Service>? = container.table.lock.withReadLock {
-                container.table.registration(for: key).map { unsafeDowncast($0, to: Registration<Service>.self) }
+            let found: Registration<Service>? = container.table.withRead {
+                $0.registration(for: key).map { unsafeDowncast($0, to: Registration<Service>.self) }
             }
             guard let found else { continue }
             layer.recorder?.record(from: ResolutionThreadState.current.path.last, to: found.key, in: container.scope)
             if container.root === layer.base, found.lifecycle != .transient {
-                if let cached = container.table.lock.withReadLock({ found.cachedInstance }) {
+                if let cached = container.table.withRead({ _ in found.cachedInstance }) {
                     return cached
                 }
                 return try adopt(found, from: container, into: layer)
@@ -92,8 +92,8 @@ extension DependencyContainer {
         let factory = registration.factory
         // The copy calls the base factory with the base container, whose own resolves route back
         // through the override; adding it is idempotent per registration.
-        let copy = target.table.lock.withWriteLock {
-            target.table.registration(
+        let copy = target.table.withWrite {
+            $0.registration(
                 for: registration.key,
                 orInsert: {
                     Registration(key: registration.key, lifecycle: registration.lifecycle) { _ in

@@ -57,12 +57,13 @@ extension DependencyContainer {
         of registration: Registration<Service>,
         otherwise: () throws -> Service
     ) throws -> Service {
-        let stripe = table.lock.lockRead()
+        let access = table.beginRead()
         if let cached = registration.cachedStorage {
-            defer { table.lock.unlockRead(stripe) }
-            return cached.assumingMemoryBound(to: Service.self).pointee
+            let service = cached.assumingMemoryBound(to: Service.self).pointee
+            access.end()
+            return service
         }
-        table.lock.unlockRead(stripe)
+        access.end()
         return try otherwise()
     }
 
@@ -70,8 +71,8 @@ extension DependencyContainer {
     /// the caller hands out what it built, uncached.
     private func cacheIfCurrent<Service>(_ built: Service, in registration: Registration<Service>) {
         // Anything replaced is released here, after unlocking, in case its deinit resolves.
-        let replaced = table.lock.withWriteLock {
-            table.isCurrent(registration) ? registration.cache(built) : nil
+        let replaced = table.withWrite { contents in
+            contents.isCurrent(registration) ? registration.cache(built) : nil
         }
         withExtendedLifetime(replaced) {}
     }
@@ -87,11 +88,11 @@ extension DependencyContainer {
         on thread: ResolutionThreadState
     ) throws -> Service {
         // A live instance needs no creation lock.
-        if let alive = table.lock.withReadLock({ registration.cachedInstance }) {
+        if let alive = table.withRead({ _ in registration.cachedInstance }) {
             return alive
         }
         return try PthreadMutex.creation.withLock {
-            if let alive = table.lock.withReadLock({ registration.cachedInstance }) {
+            if let alive = table.withRead({ _ in registration.cachedInstance }) {
                 return alive
             }
             let built = try build(registration, on: thread)

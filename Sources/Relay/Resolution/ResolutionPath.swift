@@ -54,6 +54,7 @@ struct ResolutionPath: ~Copyable {
     /// Removes the innermost frame, when its factory has returned.
     @inline(__always)
     mutating func pop() {
+        assert(count > 0, "popping an empty resolution path")
         count &-= 1
     }
 

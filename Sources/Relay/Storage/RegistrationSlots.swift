@@ -49,6 +49,7 @@ struct RegistrationSlots: ~Copyable {
         tag: UInt64,
         where matches: (AnyRegistration) -> Bool
     ) -> Unmanaged<AnyRegistration>? {
+        assert(tag != 0, "tag 0 marks an empty slot")
         let mask = capacity &- 1
         var index = firstSlot(for: tag)
         while true {
@@ -70,9 +71,11 @@ struct RegistrationSlots: ~Copyable {
         tag: UInt64,
         replacing matches: (AnyRegistration) -> Bool
     ) -> AnyRegistration? {
+        assert(tag != 0, "tag 0 marks an empty slot")
         if (count + 1) * 2 > capacity {
             grow()
         }
+        defer { assert(count * 2 <= capacity, "the table must stay at most half full") }
         return insert(Unmanaged.passRetained(registration), tag: tag, replacing: matches)?.takeRetainedValue()
     }
 
@@ -98,6 +101,22 @@ struct RegistrationSlots: ~Copyable {
         return nil
     }
 
+    /// The table's invariants, checked in debug builds whenever it grows: a power-of-two
+    /// capacity that `shift` matches, at most half of it used, and every used slot tagged.
+    private func checkInvariants() {
+        #if DEBUG
+        precondition(capacity > 0 && capacity & (capacity - 1) == 0, "capacity must be a power of two")
+        precondition(UInt64(capacity.trailingZeroBitCount) == 64 - shift, "shift must match the capacity")
+        precondition(count * 2 <= capacity, "the table must stay at most half full")
+        var used = 0
+        for index in 0..<capacity where slots[index].registration != nil {
+            precondition(slots[index].tag != 0, "a used slot must have a tag")
+            used += 1
+        }
+        precondition(used == count, "count must match the used slots")
+        #endif
+    }
+
     private mutating func grow() {
         let old = slots
         let oldCapacity = capacity
@@ -112,5 +131,6 @@ struct RegistrationSlots: ~Copyable {
             }
         }
         old.deallocate()
+        checkInvariants()
     }
 }

@@ -1,97 +1,172 @@
-/// The registrations of one container, behind a lock that readers do not contend on.
+/// The registrations of one container, reachable only while its lock is held.
+///
+/// What the table holds, ``Contents``, has no other way in than three views, each of which takes
+/// the lock for its whole use:
+///
+/// - ``withRead(_:)`` for readers: any number at once, each on its own stripe of the lock;
+/// - ``withWrite(_:)`` for writers: alone;
+/// - ``beginRead()`` for the resolve hot path, which must hand a copied-out instance back without
+///   a closure in the way: a non-copyable ``ReadAccess`` that ends, and unlocks, exactly once.
+///
+/// The cached instances inside each registration follow the same rule (see ``Registration``):
+/// read with the table read, written with it written.
 final class RegistrationTable: @unchecked Sendable {
-    // Safety: every stored property below `lock` is read only inside `lock.withReadLock` or
-    // `lock.withWriteLock` and written only inside `lock.withWriteLock`, and the cached instances
-    // inside each registration follow the same rule (see `Registration`). A write lock excludes
-    // every reader, so no access races.
+    // Safety: `contents` is touched only inside `withRead` and `ReadAccess` (holding a stripe of
+    // `lock`, which excludes writers) and inside `withWrite` (holding every stripe, which excludes
+    // everyone). Readers only read. So no access to `contents` races.
 
-    let lock = ReadMostlyLock()
+    private let lock = ReadMostlyLock()
 
-    /// The unnamed registrations, by type: the lookup nearly every resolve makes, so it hashes one
-    /// word with one multiplication. Exclusivity is unchecked: `lock` serialises access.
-    @exclusivity(unchecked) private var unnamed = TypeTable()
+    /// Exclusivity is unchecked: `lock` already serialises writers against everyone.
+    @exclusivity(unchecked) private var contents = Contents()
 
-    /// The named registrations, by type and name.
-    @exclusivity(unchecked) private var named = NameTable()
-
-    /// The keys of each type's named registrations, in registration order, for `resolveAll`.
-    private var namedKeysByType: [ObjectIdentifier: [RegistrationKey]] = [:]
-
-    /// The keys of every registration in registration order, for `start()` and messages.
-    private var orderedKeys: [RegistrationKey] = []
-
-    // MARK: - Reading (call under the read lock)
-
-    /// The registration of `key`, unretained: valid only while the read lock is held, which is all
-    /// the hot path needs to copy a cached singleton out, and spares it a retain and a release of
-    /// the registration, which threads resolving the same type would contend on.
+    /// Runs `body` with the contents, holding the calling thread's read stripe.
+    ///
+    /// `body` must not call user code or take this table's lock again.
     @inline(__always)
-    func unretainedRegistration(for key: RegistrationKey) -> Unmanaged<AnyRegistration>? {
-        guard let name = key.name else { return unnamed.registration(for: key.type) }
-        return named.registration(for: key.type, name: name)
+    func withRead<Result>(_ body: (borrowing Contents) throws -> Result) rethrows -> Result {
+        let stripe = lock.lockRead()
+        defer { lock.unlockRead(stripe) }
+        return try body(contents)
     }
 
-    /// The registration of `key`, if any.
-    func registration(for key: RegistrationKey) -> AnyRegistration? {
-        unretainedRegistration(for: key)?.takeUnretainedValue()
+    /// Runs `body` with the contents, holding every stripe.
+    ///
+    /// `body` must not call user code, nor release anything whose deinit might: hand such things
+    /// out, and let them go after unlocking.
+    func withWrite<Result>(_ body: (inout Contents) throws -> Result) rethrows -> Result {
+        try lock.withWriteLock { try body(&contents) }
     }
 
-    /// Every registration of `type`, unnamed and named, in registration order.
-    func registrations(of type: ObjectIdentifier) -> [AnyRegistration] {
-        var found = namedKeysByType[type, default: []].compactMap { registration(for: $0) }
-        if let unnamed = unnamed.registration(for: type)?.takeUnretainedValue() {
-            found.append(unnamed)
+    /// Takes the calling thread's read stripe until the returned access ends.
+    @inline(__always)
+    func beginRead() -> ReadAccess {
+        ReadAccess(table: self, stripe: lock.lockRead())
+    }
+
+    /// A read of the table in progress: the stripe is held until ``end()`` consumes it.
+    ///
+    /// Non-copyable, so it cannot end twice or be used after it ends. It holds its table unretained:
+    /// whoever begins a read holds the table (through its container) until the read ends.
+    struct ReadAccess: ~Copyable {
+        private unowned(unsafe) let table: RegistrationTable
+        private let stripe: ReadMostlyLock.Stripe
+
+        fileprivate init(table: RegistrationTable, stripe: ReadMostlyLock.Stripe) {
+            self.table = table
+            self.stripe = stripe
         }
-        return found.sorted { $0.position < $1.position }
-    }
 
-    var allRegistrations: [AnyRegistration] {
-        orderedKeys.compactMap { registration(for: $0) }
-    }
-
-    // MARK: - Writing (call under the write lock)
-
-    /// Adds or replaces a registration. Returns what the caller must release after unlocking, in
-    /// case a deinit resolves: the replaced registration and its cached instance.
-    func insert(_ registration: AnyRegistration) -> (registration: AnyRegistration, instance: Any?)? {
-        let key = registration.key
-        let replaced =
-            key.name == nil
-            ? unnamed.set(registration, for: key.type)
-            : named.set(registration)
-        if let replaced {
-            // A replacement keeps the place of what it replaces, in `resolveAll` and `start()`.
-            registration.position = replaced.position
-            return (replaced, replaced.takeCachedInstance())
+        /// The registration of `key`, unretained: valid until this access ends.
+        @inline(__always)
+        func unretainedRegistration(for key: RegistrationKey) -> Unmanaged<AnyRegistration>? {
+            table.contents.unretainedRegistration(for: key)
         }
-        registration.position = orderedKeys.count
-        if key.name != nil {
-            namedKeysByType[key.type, default: []].append(key)
+
+        /// Gives the stripe back.
+        @inline(__always)
+        consuming func end() {
+            table.lock.unlockRead(stripe)
+            discard self
         }
-        orderedKeys.append(key)
-        return nil
-    }
 
-    /// The registration under `key`, or a new one from `make` added under it.
-    func registration<Service>(
-        for key: RegistrationKey,
-        orInsert make: () -> Registration<Service>
-    ) -> Registration<Service> {
-        if let existing = registration(for: key) {
-            return unsafeDowncast(existing, to: Registration<Service>.self)
+        deinit {
+            // Every path ends its access explicitly; this only guards a path that forgets.
+            table.lock.unlockRead(stripe)
         }
-        let made = make()
-        _ = insert(made)
-        return made
     }
 
-    /// Whether `registration` is still the one its key maps to (not replaced while it was building).
-    func isCurrent(_ registration: AnyRegistration) -> Bool {
-        unretainedRegistration(for: registration.key)?.toOpaque() == Unmanaged.passUnretained(registration).toOpaque()
-    }
+    /// What a table holds: the registrations by key, and their order.
+    struct Contents: ~Copyable {
+        /// The unnamed registrations, by type: the lookup nearly every resolve makes, so it hashes
+        /// one word with one multiplication.
+        private var unnamed = TypeTable()
 
-    /// Drops every cached instance and hands them back to be released after unlocking.
-    func takeCachedInstances() -> [Any] {
-        orderedKeys.compactMap { registration(for: $0)?.takeCachedInstance() }
+        /// The named registrations, by type and name.
+        private var named = NameTable()
+
+        /// The keys of each type's named registrations, in registration order, for `resolveAll`.
+        private var namedKeysByType: [ObjectIdentifier: [RegistrationKey]] = [:]
+
+        /// The keys of every registration in registration order, for `start()` and messages.
+        private var orderedKeys: [RegistrationKey] = []
+
+        // MARK: - Reading
+
+        /// The registration of `key`, unretained: valid only while the lock is held, which is all
+        /// the hot path needs to copy a cached singleton out, and spares it a retain and a release
+        /// of the registration, which threads resolving the same type would contend on.
+        @inline(__always)
+        func unretainedRegistration(for key: RegistrationKey) -> Unmanaged<AnyRegistration>? {
+            guard let name = key.name else { return unnamed.registration(for: key.type) }
+            return named.registration(for: key.type, name: name)
+        }
+
+        /// The registration of `key`, if any.
+        func registration(for key: RegistrationKey) -> AnyRegistration? {
+            unretainedRegistration(for: key)?.takeUnretainedValue()
+        }
+
+        /// Every registration of `type`, unnamed and named, in registration order.
+        func registrations(of type: ObjectIdentifier) -> [AnyRegistration] {
+            var found = namedKeysByType[type, default: []].compactMap { registration(for: $0) }
+            if let unnamed = unnamed.registration(for: type)?.takeUnretainedValue() {
+                found.append(unnamed)
+            }
+            return found.sorted { $0.position < $1.position }
+        }
+
+        /// Every registration, in registration order.
+        var allRegistrations: [AnyRegistration] {
+            orderedKeys.compactMap { registration(for: $0) }
+        }
+
+        /// Whether `registration` is still the one its key maps to (not replaced while it was
+        /// building).
+        func isCurrent(_ registration: AnyRegistration) -> Bool {
+            unretainedRegistration(for: registration.key)?.toOpaque()
+                == Unmanaged.passUnretained(registration).toOpaque()
+        }
+
+        // MARK: - Writing
+
+        /// Adds or replaces a registration. Returns what the caller must release after unlocking,
+        /// in case a deinit resolves: the replaced registration and its cached instance.
+        mutating func insert(_ registration: AnyRegistration) -> (registration: AnyRegistration, instance: Any?)? {
+            let key = registration.key
+            let replaced =
+                key.name == nil
+                ? unnamed.set(registration, for: key.type)
+                : named.set(registration)
+            if let replaced {
+                // A replacement keeps the place of what it replaces, in `resolveAll` and `start()`.
+                registration.position = replaced.position
+                return (replaced, replaced.takeCachedInstance())
+            }
+            registration.position = orderedKeys.count
+            if key.name != nil {
+                namedKeysByType[key.type, default: []].append(key)
+            }
+            orderedKeys.append(key)
+            return nil
+        }
+
+        /// The registration under `key`, or a new one from `make` added under it.
+        mutating func registration<Service>(
+            for key: RegistrationKey,
+            orInsert make: () -> Registration<Service>
+        ) -> Registration<Service> {
+            if let existing = registration(for: key) {
+                return unsafeDowncast(existing, to: Registration<Service>.self)
+            }
+            let made = make()
+            _ = insert(made)
+            return made
+        }
+
+        /// Drops every cached instance and hands them back to be released after unlocking.
+        func takeCachedInstances() -> [Any] {
+            orderedKeys.compactMap { registration(for: $0)?.takeCachedInstance() }
+        }
     }
 }
