@@ -9,17 +9,24 @@
 /// ```
 public struct DependencyGraphError: Error, CustomStringConvertible, Sendable {
     /// What was being done when the failures were found.
+    ///
+    /// New codes may be added; a `switch` over codes needs a `default`.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private let name: String
-        private init(_ name: String) { self.name = name }
+        fileprivate enum Kind: String {
+            case startFailed, validationFailed
+        }
+
+        fileprivate let kind: Kind
+
+        private init(_ kind: Kind) { self.kind = kind }
 
         /// ``DependencyContainer/start()`` could not build some eager singletons.
-        public static let startFailed = Code("startFailed")
+        public static let startFailed = Code(.startFailed)
         /// ``DependencyContainer/validate()`` could not build some registrations.
-        public static let validationFailed = Code("validationFailed")
+        public static let validationFailed = Code(.validationFailed)
 
         /// The code's name.
-        public var description: String { name }
+        public var description: String { kind.rawValue }
     }
 
     /// What was being done.
@@ -31,7 +38,10 @@ public struct DependencyGraphError: Error, CustomStringConvertible, Sendable {
     /// A count, then each failure's full message.
     public var description: String {
         let (action, noun) =
-            code == .startFailed ? ("Starting", "eager singleton") : ("Validating", "registration")
+            switch code.kind {
+            case .startFailed: ("Starting", "eager singleton")
+            case .validationFailed: ("Validating", "registration")
+            }
         let count = failures.count == 1 ? "1 \(noun)" : "\(failures.count) \(noun)s"
         let details = failures.map {
             "- " + $0.description.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")

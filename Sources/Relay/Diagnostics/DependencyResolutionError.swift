@@ -11,28 +11,33 @@
 ///   or inject it with --dependency type=<type key>,factory=<factory key>
 /// ```
 ///
-/// Match on ``code`` to tell the kinds apart; new codes may be added without breaking a `switch`
-/// that has a `default`.
+/// Match on ``code`` to tell the kinds apart; new codes may be added, so a `switch` over codes
+/// needs a `default`.
 public struct DependencyResolutionError: Error, CustomStringConvertible, Sendable {
     /// The kind of failure.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private let name: String
-        private init(_ name: String) { self.name = name }
+        fileprivate enum Kind: String {
+            case notRegistered, cycle, depthLimitExceeded, factoryFailed, weakNeedsObject
+        }
+
+        fileprivate let kind: Kind
+
+        private init(_ kind: Kind) { self.kind = kind }
 
         /// Neither the container nor, for a scope, its root has a registration for the type and name.
-        public static let notRegistered = Code("notRegistered")
+        public static let notRegistered = Code(.notRegistered)
         /// Building the type needs the type itself, directly or through other factories.
-        public static let cycle = Code("cycle")
+        public static let cycle = Code(.cycle)
         /// Factories nested deeper than ``DependencyContainer/maximumResolutionDepth``, or so deep
         /// that the thread's stack would overflow.
-        public static let depthLimitExceeded = Code("depthLimitExceeded")
+        public static let depthLimitExceeded = Code(.depthLimitExceeded)
         /// A factory threw; ``DependencyResolutionError/underlyingError`` holds what it threw.
-        public static let factoryFailed = Code("factoryFailed")
+        public static let factoryFailed = Code(.factoryFailed)
         /// A `.weak` registration's factory returned a value type, which cannot be held weakly.
-        public static let weakNeedsObject = Code("weakNeedsObject")
+        public static let weakNeedsObject = Code(.weakNeedsObject)
 
         /// The code's name.
-        public var description: String { name }
+        public var description: String { kind.rawValue }
     }
 
     /// The kind of failure.
@@ -86,7 +91,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
     }
 
     private var summary: String {
-        switch code {
+        switch code.kind {
         case .notRegistered:
             let fallback = scope.isGlobal ? "" : " nor in global"
             return "'\(requestedType)' is not registered in \(place)\(fallback)."
@@ -104,13 +109,11 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             return "The factory for '\(requestedType)' in \(place) threw: \(reason)"
         case .weakNeedsObject:
             return "'\(requestedType)' is registered as .weak in \(place), but its factory returned a value type."
-        default:
-            return "'\(requestedType)' could not be resolved in \(place) (\(code))."
         }
     }
 
     private var fix: String? {
-        switch code {
+        switch code.kind {
         case .notRegistered:
             let typeName = requestedType.split(separator: "[").first.map(String.init) ?? requestedType
             return "register it, e.g. container.register(\(typeName).self) { _ in ... }, "
@@ -122,7 +125,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             return "look for a chain of factories that keeps growing, or resolve on a thread with a larger stack"
         case .weakNeedsObject:
             return "use .singleton or .transient for value types; .weak needs a class instance"
-        default:
+        case .factoryFailed:
+            // The factory's own error says what to fix.
             return nil
         }
     }

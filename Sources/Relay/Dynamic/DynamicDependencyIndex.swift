@@ -49,10 +49,8 @@ public final class DynamicDependencyIndex: Sendable {
         try keys.withLockedValue { (keys: inout Keys) throws(DynamicDependencyIndexError) in
             for (key, type) in additions {
                 if let existing = keys.types[key], ObjectIdentifier(existing.value) != ObjectIdentifier(type) {
-                    throw DynamicDependencyIndexError(
-                        code: .conflictingTypeKey, key: key.tag,
-                        message: "Type key '\(key.tag)' names '\(existing.value)' in \(existing.source) "
-                            + "and '\(type)' in \(source); give one of them another key.")
+                    throw .conflictingType(
+                        key, existing: existing.value, in: existing.source, added: type, in: source)
                 }
             }
             for (key, type) in additions {
@@ -88,10 +86,7 @@ public final class DynamicDependencyIndex: Sendable {
             // The same index added twice is a repeat; two indices defining one key are a conflict.
             for key in additions.keys {
                 if let existing = keys.factories[key], existing.source != source {
-                    throw DynamicDependencyIndexError(
-                        code: .conflictingFactoryKey, key: key.tag,
-                        message: "Factory key '\(key.tag)' is defined by both \(existing.source) and \(source); "
-                            + "give one of them another key.")
+                    throw .conflictingFactory(key, in: existing.source, and: source)
                 }
             }
             for (key, factory) in additions {
@@ -131,16 +126,15 @@ public final class DynamicDependencyIndex: Sendable {
             }
             guard let factory = keys.factories[instruction.factory]?.value else {
                 throw .unknown(
-                    instruction.factory, known: Array(keys.factories.keys), context: " for type '\(instruction.type)'")
+                    instruction.factory, known: Array(keys.factories.keys), forType: instruction.type)
             }
             let typed: TypedDependencyFactory
             switch factory {
             case .typed(let factory):
                 guard ObjectIdentifier(factory.producedType) == ObjectIdentifier(type) else {
-                    throw DynamicDependencyIndexError(
-                        code: .typeMismatch, key: instruction.factory.tag,
-                        message: "Factory '\(instruction.factory)' produces '\(factory.producedType)', but type key "
-                            + "'\(instruction.type)' names '\(type)'. Pick a factory for '\(type)'.")
+                    throw .mismatchedType(
+                        factory: instruction.factory, produces: factory.producedType, typeKey: instruction.type,
+                        names: type)
                 }
                 typed = factory
             case .untyped(let factory):

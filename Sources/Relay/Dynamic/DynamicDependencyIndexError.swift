@@ -9,55 +9,139 @@
 /// ```
 public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Sendable {
     /// The kind of failure.
+    ///
+    /// New codes may be added; a `switch` over codes needs a `default`.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private let name: String
-        private init(_ name: String) { self.name = name }
+        fileprivate enum Kind: String {
+            case unknownTypeKey, unknownFactoryKey, conflictingTypeKey, conflictingFactoryKey
+            case typeMismatch, typeNotAllowed
+        }
+
+        fileprivate let kind: Kind
+
+        private init(_ kind: Kind) { self.kind = kind }
 
         /// No type index has the instruction's type key.
-        public static let unknownTypeKey = Code("unknownTypeKey")
+        public static let unknownTypeKey = Code(.unknownTypeKey)
         /// No factory index has the instruction's factory key.
-        public static let unknownFactoryKey = Code("unknownFactoryKey")
+        public static let unknownFactoryKey = Code(.unknownFactoryKey)
         /// Two type indices map one key to different types.
-        public static let conflictingTypeKey = Code("conflictingTypeKey")
+        public static let conflictingTypeKey = Code(.conflictingTypeKey)
         /// Two factory indices define one key.
-        public static let conflictingFactoryKey = Code("conflictingFactoryKey")
+        public static let conflictingFactoryKey = Code(.conflictingFactoryKey)
         /// The factory produces another type than the instruction's type key names.
-        public static let typeMismatch = Code("typeMismatch")
+        public static let typeMismatch = Code(.typeMismatch)
         /// The program's allow-list does not include the instruction's type key.
-        public static let typeNotAllowed = Code("typeNotAllowed")
+        public static let typeNotAllowed = Code(.typeNotAllowed)
 
         /// The code's name.
-        public var description: String { name }
+        public var description: String { kind.rawValue }
+    }
+
+    /// What each kind of failure knows, for its sentence.
+    private enum Detail: Sendable {
+        /// An unknown key, the keys that are known, and for a factory the type it was asked for.
+        case unknown(known: [String], forType: String?)
+        /// One key, two meanings: what each index says it is, and which index said it.
+        case conflict(existing: String?, existingSource: String, added: String?, addedSource: String)
+        /// A factory checked against a type key when an instruction is applied.
+        case mismatchedType(produced: String, typeKey: String, expected: String)
+        /// An untyped factory's result, checked when it is resolved.
+        case producedWrongType(produced: String, expected: String)
+        /// A type key outside the program's allow-list, and the allowed ones.
+        case notAllowed(allowed: [String])
     }
 
     /// The kind of failure.
     public let code: Code
 
-    /// The offending key's tag.
+    /// The offending key's tag: a type key, or a factory key.
     public let key: String
 
-    /// The full message.
-    public let description: String
+    private let detail: Detail
 
-    init(code: Code, key: String, message: String) {
+    private init(code: Code, key: String, detail: Detail) {
         self.code = code
         self.key = key
-        self.description = message
+        self.detail = detail
     }
+
+    /// The keys the index (or the allow-list) knows, sorted, where the failure is an unknown or
+    /// disallowed key; empty otherwise.
+    public var knownKeys: [String] {
+        switch detail {
+        case .unknown(let known, _): known
+        case .notAllowed(let allowed): allowed
+        case .conflict, .mismatchedType, .producedWrongType: []
+        }
+    }
+
+    /// The full message.
+    public var description: String {
+        switch detail {
+        case .unknown(let known, let type):
+            let (noun, plural) = code == .unknownFactoryKey ? ("factory", "factories") : ("type", "types")
+            let context = type.map { " for type '\($0)'" } ?? ""
+            let listing = known.isEmpty ? "none (add an index to the DynamicDependencyIndex)" : known.joined(separator: ", ")
+            return "Unknown \(noun) key '\(key)'\(context).\(NearMiss.didYouMean(key, among: known))"
+                + " Known \(plural): \(listing)"
+        case .conflict(let existing?, let existingSource, let added?, let addedSource):
+            return "Type key '\(key)' names '\(existing)' in \(existingSource) and '\(added)' in \(addedSource); "
+                + "give one of them another key."
+        case .conflict(_, let existingSource, _, let addedSource):
+            return "Factory key '\(key)' is defined by both \(existingSource) and \(addedSource); "
+                + "give one of them another key."
+        case .mismatchedType(let produced, let typeKey, let expected):
+            return "Factory '\(key)' produces '\(produced)', but type key '\(typeKey)' names '\(expected)'. "
+                + "Pick a factory for '\(expected)'."
+        case .producedWrongType(let produced, let expected):
+            return "Factory '\(key)' produced '\(produced)', which is not a '\(expected)'."
+        case .notAllowed(let allowed):
+            return "Type key '\(key)' may not be injected into this program. "
+                + "Allowed: \(allowed.isEmpty ? "none" : allowed.joined(separator: ", "))"
+        }
+    }
+
+    // MARK: - Making errors
 
     static func unknown<Role>(
         _ key: DynamicDependencyKey<Role>,
         known: [DynamicDependencyKey<Role>],
-        context: String = ""
+        forType type: DependencyTypeKey? = nil
     ) -> Self {
-        let tags = known.sorted().map(\.tag)
-        let listing = tags.isEmpty ? "none (add an index to the DynamicDependencyIndex)" : tags.joined(separator: ", ")
-        let noun = Role.noun
-        let plural = noun == "factory" ? "factories" : "types"
-        return Self(
-            code: noun == "factory" ? .unknownFactoryKey : .unknownTypeKey, key: key.tag,
-            message: "Unknown \(noun) key '\(key.tag)'\(context).\(NearMiss.didYouMean(key.tag, among: tags))"
-                + " Known \(plural): \(listing)")
+        Self(
+            code: Role.self == DependencyFactoryRole.self ? .unknownFactoryKey : .unknownTypeKey, key: key.tag,
+            detail: .unknown(known: known.sorted().map(\.tag), forType: type?.tag))
+    }
+
+    static func conflictingType(
+        _ key: DependencyTypeKey,
+        existing: Any.Type, in existingSource: String,
+        added: Any.Type, in addedSource: String
+    ) -> Self {
+        Self(
+            code: .conflictingTypeKey, key: key.tag,
+            detail: .conflict(
+                existing: "\(existing)", existingSource: existingSource, added: "\(added)", addedSource: addedSource))
+    }
+
+    static func conflictingFactory(_ key: DependencyFactoryKey, in existingSource: String, and addedSource: String)
+        -> Self
+    {
+        Self(
+            code: .conflictingFactoryKey, key: key.tag,
+            detail: .conflict(existing: nil, existingSource: existingSource, added: nil, addedSource: addedSource))
+    }
+
+    static func mismatchedType(
+        factory: DependencyFactoryKey,
+        produces produced: Any.Type,
+        typeKey: DependencyTypeKey,
+        names expected: Any.Type
+    ) -> Self {
+        Self(
+            code: .typeMismatch, key: factory.tag,
+            detail: .mismatchedType(produced: "\(produced)", typeKey: typeKey.tag, expected: "\(expected)"))
     }
 
     static func factoryProducedWrongType(
@@ -65,8 +149,10 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         produced: Any.Type,
         expected: Any.Type
     ) -> Self {
-        Self(
-            code: .typeMismatch, key: factory.tag,
-            message: "Factory '\(factory.tag)' produced '\(produced)', which is not a '\(expected)'.")
+        Self(code: .typeMismatch, key: factory.tag, detail: .producedWrongType(produced: "\(produced)", expected: "\(expected)"))
+    }
+
+    static func notAllowed(_ key: DependencyTypeKey, allowed: Set<DependencyTypeKey>) -> Self {
+        Self(code: .typeNotAllowed, key: key.tag, detail: .notAllowed(allowed: allowed.sorted().map(\.tag)))
     }
 }

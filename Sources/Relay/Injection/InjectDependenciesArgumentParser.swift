@@ -105,11 +105,7 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
         all += instructions
         if let allowedTypes {
             for instruction in all where !allowedTypes.contains(instruction.type) {
-                let allowed = allowedTypes.sorted().map(\.tag).joined(separator: ", ")
-                throw DynamicDependencyIndexError(
-                    code: .typeNotAllowed, key: instruction.type.tag,
-                    message: "Type key '\(instruction.type)' may not be injected into this program. "
-                        + "Allowed: \(allowed.isEmpty ? "none" : allowed)")
+                throw DynamicDependencyIndexError.notAllowed(instruction.type, allowed: allowedTypes)
             }
         }
         let registry = try DynamicDependencyRegistry(instructions: all, index: index, container: container)

@@ -97,8 +97,6 @@ public enum InstructionSource {
     }
 
     private static func missingInstruction(after option: String) -> DependencyInjectionInstructionError {
-        DependencyInjectionInstructionError(
-            code: .missingInstruction, token: option, input: option,
-            problem: "'\(option)' must be followed by an instruction")
+        DependencyInjectionInstructionError(code: .missingInstruction, token: option, input: option)
     }
 }

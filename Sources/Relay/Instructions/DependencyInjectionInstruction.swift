@@ -55,65 +55,36 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringCo
     /// - Parameter text: The instruction, e.g. `type=clock,factory=fixed,lifecycle=transient`.
     /// - Throws: ``DependencyInjectionInstructionError`` quoting the offending token.
     public init(parsing text: String) throws(DependencyInjectionInstructionError) {
-        func fail(_ code: DependencyInjectionInstructionError.Code, _ token: String, _ problem: String)
-            -> DependencyInjectionInstructionError
-        {
-            DependencyInjectionInstructionError(code: code, token: token, input: text, problem: problem)
+        func fail(
+            _ code: DependencyInjectionInstructionError.Code, _ token: String, parameter: String? = nil
+        ) -> DependencyInjectionInstructionError {
+            DependencyInjectionInstructionError(code: code, token: token, input: text, parameter: parameter)
         }
-        guard !text.trimmingWhitespace.isEmpty else {
-            throw fail(.emptyInstruction, text, "the instruction is empty")
-        }
+        guard !text.trimmingWhitespace.isEmpty else { throw fail(.emptyInstruction, text) }
         var values: [String: String] = [:]
         // Split on Unicode scalars, not Characters: a combining mark after `,` or `=` would fuse
         // with it into one Character and hide the separator (found by fuzzing).
         for segment in text.scalarSplit(separator: ",") {
             let parameter = segment.trimmingWhitespace
-            guard !parameter.isEmpty else {
-                throw fail(.emptyParameter, segment, "it has an empty parameter (an extra ',')")
-            }
+            guard !parameter.isEmpty else { throw fail(.emptyParameter, segment) }
             let parts = parameter.scalarSplit(separator: "=")
-            guard parts.count > 1 else {
-                throw fail(.missingEquals, parameter, "parameter '\(parameter)' has no '=' and no value")
-            }
+            guard parts.count > 1 else { throw fail(.missingEquals, parameter) }
             let key = parts[0].trimmingWhitespace
             let value = parts[1].trimmingWhitespace
-            guard !key.isEmpty else {
-                throw fail(.emptyKey, parameter, "parameter '\(parameter)' has no name before '='")
-            }
-            guard Self.parameterNames.contains(key) else {
-                let hint = NearMiss.didYouMean(key, among: Self.parameterNames)
-                throw fail(
-                    .unknownParameter, key,
-                    "'\(key)' is not a parameter.\(hint) Parameters: \(Self.parameterNames.joined(separator: ", "))")
-            }
-            guard parts.count == 2 else {
-                let whole = parts.dropFirst().joined(separator: "=").trimmingWhitespace
-                throw fail(
-                    .extraEquals, parameter, "the value '\(whole)' of '\(key)' contains '=', which values cannot")
-            }
-            guard !value.isEmpty else {
-                throw fail(.emptyValue, parameter, "parameter '\(key)' has an empty value")
-            }
+            guard !key.isEmpty else { throw fail(.emptyKey, parameter) }
+            guard Self.parameterNames.contains(key) else { throw fail(.unknownParameter, key) }
+            guard parts.count == 2 else { throw fail(.extraEquals, parameter, parameter: key) }
+            guard !value.isEmpty else { throw fail(.emptyValue, parameter, parameter: key) }
             guard values.updateValue(value, forKey: key) == nil else {
-                throw fail(.duplicateParameter, parameter, "parameter '\(key)' is given more than once")
+                throw fail(.duplicateParameter, parameter, parameter: key)
             }
         }
-        guard let type = values["type"] else {
-            throw fail(.missingType, text, "it has no 'type' parameter")
-        }
-        guard let factory = values["factory"] else {
-            throw fail(.missingFactory, text, "it has no 'factory' parameter")
-        }
+        guard let type = values["type"] else { throw fail(.missingType, text) }
+        guard let factory = values["factory"] else { throw fail(.missingFactory, text) }
         var lifecycle: LifecycleType?
         if let name = values["lifecycle"] {
             guard let parsed = LifecycleType.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() })
-            else {
-                let valid = LifecycleType.allCases.map(\.rawValue)
-                let hint = NearMiss.didYouMean(name, among: valid)
-                throw fail(
-                    .invalidLifecycle, name,
-                    "'\(name)' is not a lifecycle.\(hint) Lifecycles: \(valid.joined(separator: ", "))")
-            }
+            else { throw fail(.invalidLifecycle, name, parameter: "lifecycle") }
             lifecycle = parsed
         }
         self.init(
@@ -136,16 +107,9 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringCo
     /// - Throws: ``DependencyInjectionInstructionError`` with code `unrepresentableValue`.
     public func rendered() throws(DependencyInjectionInstructionError) -> String {
         let values = [("type", type.tag), ("factory", factory.tag), ("scope", scope?.tag)]
-        for case let (name, value?) in values {
-            let forbidden = value.unicodeScalars.first { ",=;\n\r".unicodeScalars.contains($0) }
-            guard value.isEmpty || forbidden != nil || value.trimmingWhitespace != value else { continue }
-            let reason =
-                if value.isEmpty { "is empty" } else if let forbidden {
-                    "contains '\(forbidden == "\n" ? "\\n" : String(forbidden))'"
-                } else { "has spaces around it" }
+        for case let (name, value?) in values where !DependencyInjectionInstructionError.isRepresentable(value) {
             throw DependencyInjectionInstructionError(
-                code: .unrepresentableValue, token: value, input: description,
-                problem: "the \(name) '\(value)' \(reason), which an instruction cannot carry")
+                code: .unrepresentableValue, token: value, input: description, parameter: name)
         }
         return description
     }

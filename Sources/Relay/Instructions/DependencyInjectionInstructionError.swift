@@ -10,39 +10,48 @@
 /// ```
 public struct DependencyInjectionInstructionError: Error, CustomStringConvertible, Sendable {
     /// The kind of mistake.
+    ///
+    /// New codes may be added; a `switch` over codes needs a `default`.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        private let name: String
-        private init(_ name: String) { self.name = name }
+        fileprivate enum Kind: String {
+            case emptyInstruction, emptyParameter, missingEquals, emptyKey, emptyValue, extraEquals
+            case unknownParameter, duplicateParameter, invalidLifecycle, missingType, missingFactory
+            case missingInstruction, unrepresentableValue
+        }
+
+        fileprivate let kind: Kind
+
+        private init(_ kind: Kind) { self.kind = kind }
 
         /// The instruction is empty or only white space.
-        public static let emptyInstruction = Code("emptyInstruction")
+        public static let emptyInstruction = Code(.emptyInstruction)
         /// Two commas in a row, or one at either end.
-        public static let emptyParameter = Code("emptyParameter")
+        public static let emptyParameter = Code(.emptyParameter)
         /// A parameter without `=`.
-        public static let missingEquals = Code("missingEquals")
+        public static let missingEquals = Code(.missingEquals)
         /// A parameter with nothing before `=`.
-        public static let emptyKey = Code("emptyKey")
+        public static let emptyKey = Code(.emptyKey)
         /// A parameter with nothing after `=`.
-        public static let emptyValue = Code("emptyValue")
+        public static let emptyValue = Code(.emptyValue)
         /// A value that contains `=`.
-        public static let extraEquals = Code("extraEquals")
+        public static let extraEquals = Code(.extraEquals)
         /// A parameter other than `type`, `factory`, `scope` and `lifecycle`.
-        public static let unknownParameter = Code("unknownParameter")
+        public static let unknownParameter = Code(.unknownParameter)
         /// A parameter given twice.
-        public static let duplicateParameter = Code("duplicateParameter")
+        public static let duplicateParameter = Code(.duplicateParameter)
         /// A lifecycle that is not one of ``LifecycleType``'s.
-        public static let invalidLifecycle = Code("invalidLifecycle")
+        public static let invalidLifecycle = Code(.invalidLifecycle)
         /// No `type` parameter.
-        public static let missingType = Code("missingType")
+        public static let missingType = Code(.missingType)
         /// No `factory` parameter.
-        public static let missingFactory = Code("missingFactory")
+        public static let missingFactory = Code(.missingFactory)
         /// `-d` or `--dependency` with nothing after it, or followed by another option.
-        public static let missingInstruction = Code("missingInstruction")
+        public static let missingInstruction = Code(.missingInstruction)
         /// A value that an instruction cannot carry (rendering for a launch).
-        public static let unrepresentableValue = Code("unrepresentableValue")
+        public static let unrepresentableValue = Code(.unrepresentableValue)
 
         /// The code's name.
-        public var description: String { name }
+        public var description: String { kind.rawValue }
     }
 
     /// The kind of mistake.
@@ -54,19 +63,77 @@ public struct DependencyInjectionInstructionError: Error, CustomStringConvertibl
     /// The whole instruction (or argument) the token came from.
     public let input: String
 
-    /// What is wrong, in words.
-    public let problem: String
+    /// The name of the parameter at fault (`type`, `scope`, …), where the mistake is in one
+    /// parameter's value; `nil` otherwise.
+    public let parameter: String?
 
-    init(code: Code, token: String, input: String, problem: String) {
+    init(code: Code, token: String, input: String, parameter: String? = nil) {
         self.code = code
         self.token = token
         self.input = input
-        self.problem = problem
+        self.parameter = parameter
     }
 
     /// The full message: the input, the problem, and the expected form.
     public var description: String {
         "Invalid dependency instruction '\(input)': \(problem).\n"
             + "  expected: \(DependencyInjectionInstruction.expectedForm)"
+    }
+
+    /// What is wrong, in words.
+    public var problem: String {
+        let name = parameter ?? ""
+        switch code.kind {
+        case .emptyInstruction:
+            return "the instruction is empty"
+        case .emptyParameter:
+            return "it has an empty parameter (an extra ',')"
+        case .missingEquals:
+            return "parameter '\(token)' has no '=' and no value"
+        case .emptyKey:
+            return "parameter '\(token)' has no name before '='"
+        case .emptyValue:
+            return "parameter '\(name)' has an empty value"
+        case .extraEquals:
+            let value = token.scalarSplit(separator: "=").dropFirst().joined(separator: "=").trimmingWhitespace
+            return "the value '\(value)' of '\(name)' contains '=', which values cannot"
+        case .unknownParameter:
+            let names = DependencyInjectionInstruction.parameterNames
+            return "'\(token)' is not a parameter.\(NearMiss.didYouMean(token, among: names)) "
+                + "Parameters: \(names.joined(separator: ", "))"
+        case .duplicateParameter:
+            return "parameter '\(name)' is given more than once"
+        case .invalidLifecycle:
+            let valid = LifecycleType.allCases.map(\.rawValue)
+            return "'\(token)' is not a lifecycle.\(NearMiss.didYouMean(token, among: valid)) "
+                + "Lifecycles: \(valid.joined(separator: ", "))"
+        case .missingType:
+            return "it has no 'type' parameter"
+        case .missingFactory:
+            return "it has no 'factory' parameter"
+        case .missingInstruction:
+            return "'\(token)' must be followed by an instruction"
+        case .unrepresentableValue:
+            return "the \(name) '\(token)' \(Self.whyUnrepresentable(token)), which an instruction cannot carry"
+        }
+    }
+
+    /// Why a value cannot travel inside an instruction: the grammar's separators, a line break, or
+    /// white space that parsing would trim.
+    static func whyUnrepresentable(_ value: String) -> String {
+        if value.isEmpty { return "is empty" }
+        if let forbidden = value.unicodeScalars.first(where: { forbiddenScalars.contains($0) }) {
+            return "contains '\(forbidden == "\n" ? "\\n" : String(forbidden))'"
+        }
+        return "has spaces around it"
+    }
+
+    /// What a value may not contain: the grammar's separators, the environment's, and line breaks.
+    static let forbiddenScalars = Set(",=;\n\r".unicodeScalars)
+
+    /// Whether a value survives rendering and parsing unchanged.
+    static func isRepresentable(_ value: String) -> Bool {
+        !value.isEmpty && !value.unicodeScalars.contains(where: forbiddenScalars.contains)
+            && value.trimmingWhitespace == value
     }
 }
