@@ -57,18 +57,15 @@ extension DependencyContainer {
         orElse fallback: () throws -> Service
     ) throws -> Service {
         let access = table.beginRead()
-        guard let found = access.unretainedRegistration(for: key) else {
-            access.end()
+        guard let found = table.unretainedRegistration(for: key, during: access) else {
+            table.endRead(access)
             return try fallback()
         }
         if let cached = found._withUnsafeGuaranteedRef({ $0.cachedStorage }) {
-            // Copied out (and so retained) before the read ends: a writer may free the storage after.
-            let service = cached.assumingMemoryBound(to: Service.self).pointee
-            access.end()
-            return service
+            return table.endRead(access, copying: cached, as: Service.self)
         }
         let registration = found.takeUnretainedValue()
-        access.end()
+        table.endRead(access)
         return try instance(of: registration, as: Service.self)
     }
 

@@ -59,11 +59,9 @@ extension DependencyContainer {
     ) throws -> Service {
         let access = table.beginRead()
         if let cached = registration.cachedStorage {
-            let service = cached.assumingMemoryBound(to: Service.self).pointee
-            access.end()
-            return service
+            return table.endRead(access, copying: cached, as: Service.self)
         }
-        access.end()
+        table.endRead(access)
         return try otherwise()
     }
 

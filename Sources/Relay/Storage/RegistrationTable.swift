@@ -6,12 +6,13 @@
 /// - ``withRead(_:)`` for readers: any number at once, each on its own stripe of the lock;
 /// - ``withWrite(_:)`` for writers: alone;
 /// - ``beginRead()`` for the resolve hot path, which must hand a copied-out instance back without
-///   a closure in the way: a non-copyable ``ReadAccess`` that ends, and unlocks, exactly once.
+///   a closure in the way: a non-copyable ``ReadAccess`` that the table's lookups ask for as proof,
+///   ended (and unlocked) at most once by ``endRead(_:)``.
 ///
 /// The cached instances inside each registration follow the same rule (see ``Registration``):
 /// read with the table read, written with it written.
 final class RegistrationTable: @unchecked Sendable {
-    // Safety: `contents` is touched only inside `withRead` and `ReadAccess` (holding a stripe of
+    // Safety: `contents` is touched only inside `withRead` and while a `ReadAccess` lives (holding a stripe of
     // `lock`, which excludes writers) and inside `withWrite` (holding every stripe, which excludes
     // everyone). Readers only read. So no access to `contents` races.
 
@@ -38,42 +39,48 @@ final class RegistrationTable: @unchecked Sendable {
         try lock.withWriteLock { try body(&contents) }
     }
 
-    /// Takes the calling thread's read stripe until the returned access ends.
+    /// Takes the calling thread's read stripe until ``endRead(_:)`` is given the returned access.
     @inline(__always)
     func beginRead() -> ReadAccess {
-        ReadAccess(table: self, stripe: lock.lockRead())
+        ReadAccess(stripe: lock.lockRead())
     }
 
-    /// A read of the table in progress: the stripe is held until ``end()`` consumes it.
+    /// The registration of `key`, unretained: valid until `access` ends.
+    @inline(__always)
+    func unretainedRegistration(for key: RegistrationKey, during access: borrowing ReadAccess) -> Unmanaged<AnyRegistration>? {
+        contents.unretainedRegistration(for: key)
+    }
+
+    /// Gives back the stripe of a read.
+    @inline(__always)
+    func endRead(_ access: consuming ReadAccess) {
+        lock.unlockRead(access.stripe)
+    }
+
+    /// Copies the service stored at `storage` out, then gives back the stripe of a read: the copy
+    /// (and its retain) happens while the lock still keeps a writer from freeing the storage.
     ///
-    /// Non-copyable, so it cannot end twice or be used after it ends. It holds its table unretained:
-    /// whoever begins a read holds the table (through its container) until the read ends.
+    /// One step rather than a copy followed by ``endRead(_:)``, so that the copy goes straight into
+    /// the caller's return value rather than through a local, which unspecialised code would copy
+    /// again (a retain and a release more per cached resolve).
+    @inline(__always)
+    func endRead<Service>(
+        _ access: consuming ReadAccess,
+        copying storage: UnsafeMutableRawPointer,
+        as _: Service.Type
+    ) -> Service {
+        defer { lock.unlockRead(access.stripe) }
+        return storage.assumingMemoryBound(to: Service.self).pointee
+    }
+
+    /// A read of a table in progress, for the hot path: proof, to the table's methods that take
+    /// one, that the caller holds a read stripe.
+    ///
+    /// Non-copyable, so it cannot be ended twice or used after it ends. It holds no reference to
+    /// its table, so making one costs no reference counting; `beginRead` and `endRead` pair on the
+    /// same table, in one function.
     struct ReadAccess: ~Copyable {
-        private unowned(unsafe) let table: RegistrationTable
-        private let stripe: ReadMostlyLock.Stripe
-
-        fileprivate init(table: RegistrationTable, stripe: ReadMostlyLock.Stripe) {
-            self.table = table
-            self.stripe = stripe
-        }
-
-        /// The registration of `key`, unretained: valid until this access ends.
-        @inline(__always)
-        func unretainedRegistration(for key: RegistrationKey) -> Unmanaged<AnyRegistration>? {
-            table.contents.unretainedRegistration(for: key)
-        }
-
-        /// Gives the stripe back.
-        @inline(__always)
-        consuming func end() {
-            table.lock.unlockRead(stripe)
-            discard self
-        }
-
-        deinit {
-            // Every path ends its access explicitly; this only guards a path that forgets.
-            table.lock.unlockRead(stripe)
-        }
+        fileprivate let stripe: ReadMostlyLock.Stripe
     }
 
     /// What a table holds: the registrations by key, and their order.
