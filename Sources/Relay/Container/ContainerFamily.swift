@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A root container's scopes: their registration tables, and weak references to their handles.
 ///
 /// Handles point at the family, and the family points back only weakly, so a root and its scopes
@@ -10,6 +12,20 @@ final class ContainerFamily: Sendable {
     }
 
     private let scopes = LockedValue<[DependencyContainerScope: ScopeSlot]>([:])
+
+    /// See ``DependencyContainer/constructionWaitLimit``; in nanoseconds, read on every wait.
+    private let waitLimitNanoseconds = Atomic<Int64>(30_000_000_000)
+
+    /// How long a thread waits for another's build of one of the family's instances.
+    var constructionWaitLimit: Duration {
+        get { .nanoseconds(waitLimitNanoseconds.load(ordering: .relaxed)) }
+        set {
+            let (seconds, attoseconds) = newValue.components
+            let nanoseconds = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+            let limit = nanoseconds.overflow ? Int64.max : nanoseconds.partialValue &+ attoseconds / 1_000_000_000
+            waitLimitNanoseconds.store(max(0, limit), ordering: .relaxed)
+        }
+    }
 
     init() {}
 

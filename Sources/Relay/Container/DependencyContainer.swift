@@ -87,6 +87,25 @@ public final class DependencyContainer: Sendable {
         return family.container(for: scope, root: root)
     }
 
+    /// How long a thread that needs a singleton (or eager or weak instance) of this root or its
+    /// scopes waits while another thread builds it, before it gives up with
+    /// ``DependencyResolutionError/Code/waitTimedOut``. 30 seconds unless set.
+    ///
+    /// Builds of different registrations never wait for each other, and a cycle between factories
+    /// is reported at once, so a wait this long means a factory blocked on something Relay cannot
+    /// see: a semaphore, or `DispatchQueue.sync`, whose other side resolves what the factory is
+    /// building. The builder itself is not interrupted; only the waiter stops waiting. Tasks that
+    /// wait (with `try await resolve`) suspend instead, and stop when they are cancelled.
+    ///
+    /// ```swift
+    /// let container = DependencyContainer()
+    /// container.constructionWaitLimit = .seconds(5)
+    /// ```
+    public var constructionWaitLimit: Duration {
+        get { family.constructionWaitLimit }
+        set { family.constructionWaitLimit = newValue }
+    }
+
     /// The containers to search, nearest first: this one, then its root.
     var lookupChain: [DependencyContainer] {
         if let parent { [self, parent] } else { [self] }

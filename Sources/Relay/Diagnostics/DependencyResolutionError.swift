@@ -17,7 +17,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
     /// The kind of failure.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         fileprivate enum Kind: String {
-            case notRegistered, cycle, depthLimitExceeded, factoryFailed, weakNeedsObject
+            case notRegistered, cycle, depthLimitExceeded, factoryFailed, weakNeedsObject, waitTimedOut
         }
 
         fileprivate let kind: Kind
@@ -35,6 +35,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         public static let factoryFailed = Code(.factoryFailed)
         /// A `.weak` registration's factory returned a value type, which cannot be held weakly.
         public static let weakNeedsObject = Code(.weakNeedsObject)
+        /// Another thread was building the instance for longer than the root's
+        /// ``DependencyContainer/constructionWaitLimit``: most likely a factory blocked on work that
+        /// needs what it builds.
+        public static let waitTimedOut = Code(.waitTimedOut)
 
         /// The code's name.
         public var description: String { kind.rawValue }
@@ -58,13 +62,17 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
     /// What the factory threw, for ``Code/factoryFailed``.
     public let underlyingError: (any Error)?
 
+    /// How long this resolve waited for another's build, for ``Code/waitTimedOut``.
+    let waited: Duration?
+
     init(
         code: Code,
         requested: RegistrationKey,
         scope: DependencyContainerScope,
         path: [String],
         nearby: [String] = [],
-        underlyingError: (any Error)? = nil
+        underlyingError: (any Error)? = nil,
+        waited: Duration? = nil
     ) {
         self.code = code
         self.requestedType = requested.description
@@ -72,6 +80,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         self.path = path
         self.nearby = nearby
         self.underlyingError = underlyingError
+        self.waited = waited
     }
 
     /// The full message: what failed, the path, what is registered nearby, and how to fix it.
@@ -109,6 +118,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             return "The factory for '\(requestedType)' in \(place) threw: \(reason)"
         case .weakNeedsObject:
             return "'\(requestedType)' is registered as .weak in \(place), but its factory returned a value type."
+        case .waitTimedOut:
+            let waited = waited.map { " for \($0)" } ?? ""
+            return "Gave up waiting\(waited) for '\(requestedType)' in \(place): another thread is building it "
+                + "and has not finished."
         }
     }
 
@@ -125,6 +138,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             return "look for a chain of factories that keeps growing, or resolve on a thread with a larger stack"
         case .weakNeedsObject:
             return "use .singleton or .transient for value types; .weak needs a class instance"
+        case .waitTimedOut:
+            return "a factory that blocks (a semaphore, DispatchQueue.sync) on work that resolves what it "
+                + "builds waits forever: resolve what that work needs before blocking, or make the factory "
+                + "async; if the build is only slow, raise constructionWaitLimit"
         case .factoryFailed:
             // The factory's own error says what to fix.
             return nil

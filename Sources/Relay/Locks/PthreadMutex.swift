@@ -16,7 +16,8 @@ final class PthreadMutex: @unchecked Sendable {
     // Safety: `mutex` is an initialised pthread mutex owned by `self` for its whole lifetime;
     // pthread mutexes are made for use from many threads at once.
 
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    /// The mutex itself; ``PthreadCondition`` waits on it, nothing else touches it.
+    let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Creates a mutex; a recursive one may be locked again by the thread that holds it.
     init(recursive: Bool = false) {
@@ -53,15 +54,4 @@ final class PthreadMutex: @unchecked Sendable {
         }
         return try body()
     }
-
-    /// The process-wide lock held while a cached instance (singleton, eager or weak) is built.
-    ///
-    /// One recursive lock for every container is what makes "exactly once" and "never deadlocks"
-    /// hold together. A thread that builds a singleton may build the singletons it needs
-    /// (recursion); a second thread that needs an unbuilt singleton waits until the first is done,
-    /// then finds it cached. Two threads resolving the two ends of a cycle cannot wait on each
-    /// other, because only one of them builds at a time, and it walks into its own path and
-    /// reports the cycle. Per-container locks would let two roots that resolve from each other
-    /// deadlock. Resolving what is cached, and building transients, never touch this lock.
-    static let creation = PthreadMutex(recursive: true)
 }

@@ -31,6 +31,20 @@ class AnyRegistration {
     /// under the write lock; exclusivity is unchecked because the lock already serialises the two.
     @exclusivity(unchecked) final var cachedStorage: UnsafeMutableRawPointer?
 
+    // MARK: - Construction (read and written only under ConstructionRegistry's mutex)
+
+    /// Who is building this registration's instance now; `nil` when nobody is.
+    @exclusivity(unchecked) final var builder: ResolverID?
+
+    /// How many builds of it have ended: a waiter waits for the count to move past its ticket.
+    @exclusivity(unchecked) final var endedBuilds: UInt = 0
+
+    /// How the last build ended, for the resolvers that waited for it.
+    @exclusivity(unchecked) final var lastOutcome: BuildOutcome = .built
+
+    /// Whether an instance is cached (and, for `.weak`, still alive). Call under the read lock.
+    func hasCachedInstance() -> Bool { cachedStorage != nil }
+
     /// Builds (or finds cached) an instance without knowing its type: for `start()`.
     func resolveErased(in container: DependencyContainer) throws -> Any {
         preconditionFailure("AnyRegistration is abstract; every instance is a Registration")

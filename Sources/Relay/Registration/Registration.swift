@@ -62,6 +62,10 @@ final class Registration<Service>: AnyRegistration {
         }
     }
 
+    override func hasCachedInstance() -> Bool {
+        cachedStorage != nil || weakInstance != nil
+    }
+
     override func takeCachedInstance() -> Any? {
         weakInstance = nil
         guard let instance else { return nil }

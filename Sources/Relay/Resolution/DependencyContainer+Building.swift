@@ -30,21 +30,60 @@ extension DependencyContainer {
         return try buildCached(registration, on: thread)
     }
 
-    /// Builds and caches a singleton, eager singleton or weak instance, exactly once.
+    /// Builds and caches a singleton, eager singleton or weak instance, exactly once per container
+    /// however many threads race for it.
+    ///
+    /// The first thread to claim the registration builds it, holding no lock while its factory
+    /// runs; a thread that needs it meanwhile waits for that build only (see
+    /// ``ConstructionRegistry``), then reads what it cached or shares how it failed.
     @inline(never)
     private func buildCached<Service>(
         _ registration: Registration<Service>,
         on thread: ResolutionThreadState
     ) throws -> Service {
-        if registration.lifecycle == .weak {
-            return try buildWeak(registration, on: thread)
-        }
-        return try PthreadMutex.creation.withLock {
-            // Another thread may have built it while this one waited for the lock.
-            try cachedSingleton(of: registration) {
-                let built = try build(registration, on: thread)
-                cacheIfCurrent(built, in: registration)
-                return built
+        let resolver = ResolverID(thread: thread)
+        let registry = ConstructionRegistry.shared
+        while true {
+            let claim = registry.claim(registration, by: resolver) {
+                table.withRead { _ in registration.hasCachedInstance() }
+            }
+            switch claim {
+            case .cached:
+                if registration.lifecycle == .weak {
+                    if let alive = liveWeakInstance(of: registration) { return alive }
+                    continue  // Let go of between the claim and the read: build anew.
+                }
+                // Released between the claim and the read: build anew.
+                return try cachedSingleton(of: registration) { try buildCached(registration, on: thread) }
+            case .build:
+                do {
+                    let built = try build(registration, on: thread)
+                    if registration.lifecycle == .weak {
+                        try requireObject(built, for: registration, on: thread)
+                    }
+                    cacheIfCurrent(built, in: registration)
+                    registry.finish(registration, with: .built)
+                    return built
+                } catch {
+                    registry.finish(registration, with: .failed(error))
+                    throw error
+                }
+            case .wait(let ticket):
+                let deadline = PthreadCondition.deadline(after: constructionWaitLimit)
+                switch registry.wait(for: registration, ticket: ticket, by: resolver, until: deadline) {
+                case .built?, .abandoned?:
+                    continue
+                case .failed(let error)?:
+                    throw error
+                case nil:
+                    throw DependencyResolutionError(
+                        code: .waitTimedOut, requested: registration.key, scope: scope,
+                        path: thread.path.descriptions + [registration.key.description], waited: constructionWaitLimit)
+                }
+            case .cycle:
+                throw DependencyResolutionError(
+                    code: .cycle, requested: registration.key, scope: scope,
+                    path: thread.path.descriptions + [registration.key.description])
             }
         }
     }
@@ -75,32 +114,27 @@ extension DependencyContainer {
         withExtendedLifetime(replaced) {}
     }
 
-    // The function below handles `Service?` values, whose metadata unspecialised code looks up in
-    // the runtime on entry to any function that holds one: it stays out of line, so that only the
+    // The functions below handle `Service?` values, whose metadata unspecialised code looks up in
+    // the runtime on entry to any function that holds one: they stay out of line, so that only the
     // rare `.weak` lifecycle pays for it.
 
-    /// Returns the live weak instance of `registration`, or builds one.
+    /// The live weak instance of `registration`, if any.
     @inline(never)
-    private func buildWeak<Service>(
-        _ registration: Registration<Service>,
+    private func liveWeakInstance<Service>(of registration: Registration<Service>) -> Service? {
+        table.withRead { _ in registration.cachedInstance }
+    }
+
+    /// Checks that what a `.weak` factory built can be held weakly.
+    @inline(never)
+    private func requireObject<Service>(
+        _ built: Service,
+        for registration: Registration<Service>,
         on thread: ResolutionThreadState
-    ) throws -> Service {
-        // A live instance needs no creation lock.
-        if let alive = table.withRead({ _ in registration.cachedInstance }) {
-            return alive
-        }
-        return try PthreadMutex.creation.withLock {
-            if let alive = table.withRead({ _ in registration.cachedInstance }) {
-                return alive
-            }
-            let built = try build(registration, on: thread)
-            guard type(of: built as Any) is AnyClass else {
-                throw DependencyResolutionError(
-                    code: .weakNeedsObject, requested: registration.key, scope: scope,
-                    path: thread.path.descriptions + [registration.key.description])
-            }
-            cacheIfCurrent(built, in: registration)
-            return built
+    ) throws {
+        guard type(of: built as Any) is AnyClass else {
+            throw DependencyResolutionError(
+                code: .weakNeedsObject, requested: registration.key, scope: scope,
+                path: thread.path.descriptions + [registration.key.description])
         }
     }
 

@@ -1,0 +1,32 @@
+/// Who resolves: a thread resolving synchronously, or a task resolving asynchronously. It names
+/// the builder of a construction and the waiter in the wait-for graph.
+///
+/// A thread is named by the address of its ``ResolutionThreadState`` and a task by the address of
+/// the task itself: both live at least as long as they build or wait, and two live objects never
+/// share an address.
+struct ResolverID: Hashable, Sendable, CustomStringConvertible {
+    private let address: UInt
+
+    /// The thread whose state this is.
+    init(thread: ResolutionThreadState) {
+        address = UInt(bitPattern: ObjectIdentifier(thread))
+    }
+
+    /// The current task, or the current thread when code runs outside any task.
+    static var current: ResolverID {
+        withUnsafeCurrentTask { task in
+            guard let task else { return ResolverID(thread: ResolutionThreadState.current) }
+            return ResolverID(task: task)
+        }
+    }
+
+    private init(task: UnsafeCurrentTask) {
+        // UnsafeCurrentTask is a single reference to the task; its bits are the task's address.
+        address = unsafeBitCast(task, to: UInt.self)
+    }
+
+    /// `thread 0x…` or `task 0x…`, for debugging.
+    var description: String {
+        "resolver 0x" + String(address, radix: 16)
+    }
+}
