@@ -25,7 +25,7 @@ struct IsolatedDependenciesTests {
         // Each test registers on the global container itself, as code under test would.
         DependencyContainer.global.register(IsolationProbe.self) { _ in IsolationProbe(value: value) }
         await Task.yield()
-        #expect(try DependencyContainer.global.resolve(IsolationProbe.self).value == value)
+        #expect(try await DependencyContainer.global.resolve(IsolationProbe.self).value == value)
         // @Injected resolves from global too, and sees the same.
         #expect(IsolationHolder().probe.value == value)
     }

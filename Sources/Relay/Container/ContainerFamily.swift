@@ -13,6 +13,9 @@ final class ContainerFamily: Sendable {
 
     private let scopes = LockedValue<[DependencyContainerScope: ScopeSlot]>([:])
 
+    /// The teardowns owed by the root and its scopes.
+    let teardowns = TeardownLog()
+
     /// See ``DependencyContainer/constructionWaitLimit``; in nanoseconds, read on every wait.
     private let waitLimitNanoseconds = Atomic<Int64>(30_000_000_000)
 

@@ -14,6 +14,10 @@ extension DependencyContainer {
     /// `withOverrides(_:operation:)`, it builds the override's eager singletons;
     /// the base's are built on first use, into the override.
     ///
+    /// This synchronous form cannot build an eager singleton with an async factory: it reports one
+    /// as a failure with code ``DependencyResolutionError/Code/asyncFactory``. Inside async code
+    /// Swift picks `try await start()`, which builds both kinds.
+    ///
     /// - Throws: ``DependencyGraphError`` with code `startFailed`, listing every failure.
     public func start() throws {
         if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
@@ -29,6 +33,87 @@ extension DependencyContainer {
         }
         if !failures.isEmpty {
             throw DependencyGraphError(code: .startFailed, failures: failures)
+        }
+    }
+
+    /// Builds every `.eagerSingleton` not yet built, synchronous or async, independent ones
+    /// concurrently; for a root, also those of its scopes.
+    ///
+    /// ```swift
+    /// try await DependencyContainer.global.start()
+    /// ```
+    ///
+    /// Each eager singleton is built in a child task of its own, so ten that each await a
+    /// connection take as long as the slowest, not the sum. One that depends on another waits for
+    /// that build (suspending, never blocking). Every eager singleton is attempted, even after one
+    /// fails; failures are listed in registration order.
+    ///
+    /// - Throws: ``DependencyGraphError`` with code `startFailed`, listing every failure.
+    public func start() async throws {
+        if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
+            return try await overriding(in: layer).start()
+        }
+        var eager: [(registration: AnyRegistration, container: DependencyContainer)] = []
+        for container in containersInFamily {
+            let registrations = container.table.withRead { $0.allRegistrations }
+            eager += registrations.filter { $0.lifecycle == .eagerSingleton }.map { ($0, container) }
+        }
+        let failures = await withTaskGroup(of: (Int, DependencyResolutionError?).self) { group in
+            for (index, entry) in eager.enumerated() {
+                group.addTask {
+                    do {
+                        _ = try await entry.registration.resolveErasedAsync(in: entry.container)
+                        return (index, nil)
+                    } catch {
+                        return (index, entry.container.resolutionError(wrapping: error, for: entry.registration))
+                    }
+                }
+            }
+            var failures: [(Int, DependencyResolutionError)] = []
+            for await case let (index, failure?) in group {
+                failures.append((index, failure))
+            }
+            return failures.sorted { $0.0 < $1.0 }.map(\.1)
+        }
+        if !failures.isEmpty {
+            throw DependencyGraphError(code: .startFailed, failures: failures)
+        }
+    }
+
+    /// Runs the teardown of every instance built with one, newest first, then drops every cached
+    /// singleton; for a root, also those of its scopes.
+    ///
+    /// Call it when the program stops, after it stops taking work: a server's database pool is
+    /// closed after the last request that used it. Dependents are torn down before what they
+    /// depend on, because instances are torn down in reverse order of creation. Every teardown
+    /// runs, even after one fails; the failures are reported together.
+    ///
+    /// ```swift
+    /// try await DependencyContainer.global.shutdown()
+    /// ```
+    ///
+    /// Instances dropped earlier by ``releaseSingletons()`` or by registering their type again are
+    /// torn down here too, so nothing opened is left open. The container stays usable: what is
+    /// resolved afterwards is built anew. Inside `withOverrides(_:operation:)`, it shuts down what
+    /// was built under the override.
+    ///
+    /// - Throws: ``DependencyShutdownError`` naming each type whose teardown threw.
+    public func shutdown() async throws {
+        if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
+            return try await overriding(in: layer).shutdown()
+        }
+        let teardowns = family.teardowns.takeAll(in: isRoot ? nil : [scope])
+        var failures: [DependencyShutdownError.Failure] = []
+        for teardown in teardowns {
+            do {
+                try await teardown()
+            } catch {
+                failures.append(.init(requestedType: teardown.key.description, scope: teardown.scope, underlyingError: error))
+            }
+        }
+        releaseSingletons()
+        if !failures.isEmpty {
+            throw DependencyShutdownError(failures: failures)
         }
     }
 
@@ -60,15 +145,19 @@ extension DependencyContainer {
             do {
                 _ = try build(registration)
                 return nil
-            } catch let error as DependencyResolutionError {
-                return error
             } catch {
-                // Resolution wraps every other error itself; kept so that none is ever lost.
-                return DependencyResolutionError(
-                    code: .factoryFailed, requested: registration.key, scope: scope,
-                    path: [registration.key.description], underlyingError: error)
+                return resolutionError(wrapping: error, for: registration)
             }
         }
+    }
+
+    /// What building `registration` threw, as a resolution error: resolution wraps every error
+    /// itself, but a cancellation passes through, and none may be lost.
+    func resolutionError(wrapping error: any Error, for registration: AnyRegistration) -> DependencyResolutionError {
+        if let error = error as? DependencyResolutionError { return error }
+        return DependencyResolutionError(
+            code: .factoryFailed, requested: registration.key, scope: scope,
+            path: [registration.key.description], underlyingError: error)
     }
 
     /// This container and, for a root, the scopes created below it.

@@ -31,6 +31,88 @@ extension DependencyContainer {
         add(Registration(key: key, lifecycle: lifecycle, factory: factory))
     }
 
+    /// Registers an async factory for a type: one that awaits, to open a connection pool or an
+    /// HTTP client the way Swift does.
+    ///
+    /// Any lifecycle works. Resolve it with `try await resolve(_:name:)`; a synchronous resolve
+    /// finds its instance once it is built (by an async resolve, or by `try await start()` for an
+    /// `.eagerSingleton`), and before that throws ``DependencyResolutionError/Code/asyncFactory``
+    /// rather than block.
+    ///
+    /// ```swift
+    /// container.register(Database.self) { container in
+    ///     try await Database.connect(config: container.resolve(Config.self))
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type callers ask for, usually a protocol.
+    ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
+    ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
+    ///   - factory: Builds the instance, awaiting what it needs.
+    public func register<Service>(
+        _ type: Service.Type,
+        name: String? = nil,
+        lifecycle: LifecycleType = .singleton,
+        with factory: @escaping @Sendable (DependencyContainer) async throws -> Service
+    ) {
+        add(Registration(key: RegistrationKey(type, name: name), lifecycle: lifecycle, asyncFactory: factory))
+    }
+
+    /// Registers a factory with a teardown that closes what it built, at ``shutdown()``.
+    ///
+    /// Teardowns run in reverse order of creation, so an instance is closed before the instances it
+    /// depends on. They run for what the container keeps (`.singleton` and `.eagerSingleton`);
+    /// a `.transient` or `.weak` instance belongs to whoever resolved it, and is not torn down.
+    ///
+    /// ```swift
+    /// container.register(MetricsExporter.self) { _ in MetricsExporter() } teardown: { exporter in
+    ///     try await exporter.flush()
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type callers ask for, usually a protocol.
+    ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
+    ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
+    ///   - factory: Builds the instance.
+    ///   - teardown: Closes the instance; what it throws is reported by `shutdown()`.
+    public func register<Service>(
+        _ type: Service.Type,
+        name: String? = nil,
+        lifecycle: LifecycleType = .singleton,
+        with factory: @escaping @Sendable (DependencyContainer) throws -> Service,
+        teardown: @escaping @Sendable (Service) async throws -> Void
+    ) {
+        let key = RegistrationKey(type, name: name)
+        add(Registration(key: key, lifecycle: lifecycle, factory: factory, teardown: teardown))
+    }
+
+    /// Registers an async factory with a teardown that closes what it built, at ``shutdown()``.
+    ///
+    /// ```swift
+    /// container.register(Database.self) { _ in try await Database.connect() } teardown: { database in
+    ///     try await database.close()
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type callers ask for, usually a protocol.
+    ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
+    ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
+    ///   - factory: Builds the instance, awaiting what it needs.
+    ///   - teardown: Closes the instance; what it throws is reported by `shutdown()`.
+    public func register<Service>(
+        _ type: Service.Type,
+        name: String? = nil,
+        lifecycle: LifecycleType = .singleton,
+        with factory: @escaping @Sendable (DependencyContainer) async throws -> Service,
+        teardown: @escaping @Sendable (Service) async throws -> Void
+    ) {
+        let key = RegistrationKey(type, name: name)
+        add(Registration(key: key, lifecycle: lifecycle, asyncFactory: factory, teardown: teardown))
+    }
+
     /// Adds a registration built elsewhere (the dynamic registry builds its own).
     func add(_ registration: AnyRegistration) {
         if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {

@@ -91,12 +91,7 @@ extension DependencyContainer {
         let typeID = ObjectIdentifier(type)
         if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
             // Every name the override or the base knows, each resolved through the override.
-            var names: [String?] = []
-            for container in layer.lookupChain(for: scope) {
-                let keys = container.table.withRead { $0.registrations(of: typeID).map(\.key) }
-                names += keys.map(\.name).filter { !names.contains($0) }
-            }
-            return try names.map { try resolve(RegistrationKey(type, name: $0), under: layer) }
+            return try registeredNames(of: type).map { try resolve(RegistrationKey(type, name: $0), under: layer) }
         }
         var seenNames: Set<String?> = []
         var instances: [Service] = []
@@ -108,5 +103,19 @@ extension DependencyContainer {
             }
         }
         return instances
+    }
+
+    /// The names of every registration of `type` this container resolves, in `resolveAll`'s order:
+    /// its own, then its root's that it does not replace; under an override, the override's first
+    /// at each level.
+    func registeredNames<Service>(of type: Service.Type) -> [String?] {
+        let typeID = ObjectIdentifier(type)
+        let layer = SlowPathGate.isOpen ? OverrideLayer.active(for: root) : nil
+        var names: [String?] = []
+        for container in layer?.lookupChain(for: scope) ?? lookupChain {
+            let keys = container.table.withRead { $0.registrations(of: typeID).map(\.key.name) }
+            names += keys.filter { !names.contains($0) }
+        }
+        return names
     }
 }

@@ -44,4 +44,49 @@ extension DependencyContainer {
             throw error
         }
     }
+
+    /// Resolves through any override, awaiting, and reports to the observer if there is one.
+    func resolveObservedAsync<Service>(_ key: RegistrationKey) async throws -> Service {
+        let layer = OverrideLayer.active(for: root)
+        guard let observer = ResolutionObservation.shared.observer else {
+            if let layer { return try await resolveAsync(key, under: layer) }
+            return try await resolveDirectlyAsync(key)
+        }
+        let builds = BuildCount()
+        let depth = AsyncResolutionPath.current.count
+        let clock = ContinuousClock()
+        let start = clock.now
+        func report(_ outcome: ResolutionEvent.Outcome) {
+            observer(
+                ResolutionEvent(
+                    requestedType: key.description, scope: scope, outcome: outcome, duration: clock.now - start,
+                    depth: depth))
+        }
+        do {
+            let service: Service = try await BuildCount.$current.withValue(builds) {
+                if let layer { return try await resolveAsync(key, under: layer) }
+                return try await resolveDirectlyAsync(key)
+            }
+            report(builds.value == 0 ? .cached : .built)
+            return service
+        } catch let error as DependencyResolutionError {
+            report(.failed(error.code))
+            throw error
+        }
+    }
+}
+
+/// How many factories ran inside one observed async resolve, so the observer can tell a build
+/// from a cache hit: the async counterpart of a thread's build count.
+final class BuildCount: Sendable {
+    private let count = LockedValue(0)
+
+    /// The count of the observed resolve the current task runs inside, if any.
+    @TaskLocal static var current: BuildCount?
+
+    var value: Int { count.withLockedValue { $0 } }
+
+    func increment() {
+        count.withLockedValue { $0 += 1 }
+    }
 }

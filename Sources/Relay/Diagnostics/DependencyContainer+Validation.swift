@@ -14,6 +14,9 @@ extension DependencyContainer {
     /// ```
     ///
     /// Factories run for real, so a factory with side effects (opening a connection) has them.
+    /// This synchronous form cannot run async factories: it reports each async registration it
+    /// meets with code ``DependencyResolutionError/Code/asyncFactory``. Inside async code Swift
+    /// picks `try await validate()`, which builds both kinds.
     ///
     /// - Throws: ``DependencyGraphError`` with code `validationFailed`, listing every failure.
     public func validate() throws {
@@ -23,12 +26,43 @@ extension DependencyContainer {
         }
     }
 
+    /// Builds every registration, awaiting async factories, in a throwaway override, and reports
+    /// every failure at once; see ``validate()``.
+    ///
+    /// ```swift
+    /// try await DependencyContainer.global.validate()
+    /// ```
+    ///
+    /// - Throws: ``DependencyGraphError`` with code `validationFailed`, listing every failure.
+    public func validate() async throws {
+        let exploration = await exploreAsync(recording: false)
+        if !exploration.failures.isEmpty {
+            throw DependencyGraphError(code: .validationFailed, failures: exploration.failures)
+        }
+    }
+
     /// The registrations of this container (for a root, also of its scopes) and the dependencies
     /// between them, found by building each in a throwaway override as ``validate()`` does.
     ///
+    /// This synchronous form cannot run async factories, so it finds no edges out of an async
+    /// registration and lists it among the failures; `await dependencyGraph()` runs them.
+    ///
     /// - Returns: The graph, with the messages of registrations that could not be built.
     public func dependencyGraph() -> DependencyGraph {
-        let exploration = explore(recording: true)
+        graph(from: explore(recording: true))
+    }
+
+    /// The registrations and the dependencies between them, found by building each (awaiting
+    /// async factories) in a throwaway override; see ``dependencyGraph()``.
+    ///
+    /// - Returns: The graph, with the messages of registrations that could not be built.
+    public func dependencyGraph() async -> DependencyGraph {
+        await graph(from: exploreAsync(recording: true))
+    }
+
+    private func graph(
+        from exploration: (failures: [DependencyResolutionError], recorder: DependencyGraph.Recorder?)
+    ) -> DependencyGraph {
         let nodes = containersInFamily.flatMap { container in
             container.table.withRead { $0.allRegistrations }.map { registration in
                 DependencyGraph.Node(
@@ -41,6 +75,30 @@ extension DependencyContainer {
         return DependencyGraph(
             nodes: nodes, edges: exploration.recorder?.recorded ?? [],
             failures: exploration.failures.map(\.description))
+    }
+
+    /// Resolves every registration of the family through a fresh override layer, awaiting.
+    private func exploreAsync(
+        recording: Bool
+    ) async -> (failures: [DependencyResolutionError], recorder: DependencyGraph.Recorder?) {
+        let recorder = recording ? DependencyGraph.Recorder() : nil
+        let layer = OverrideLayer(base: root, outer: OverrideLayer.current, recorder: recorder)
+        SlowPathGate.open()
+        defer { SlowPathGate.close() }
+        let failures = await OverrideLayer.$current.withValue(layer) {
+            var failures: [DependencyResolutionError] = []
+            for container in containersInFamily {
+                for registration in container.table.withRead({ $0.allRegistrations }) {
+                    do {
+                        _ = try await registration.resolveErasedAsync(in: container, under: layer)
+                    } catch {
+                        failures.append(container.resolutionError(wrapping: error, for: registration))
+                    }
+                }
+            }
+            return failures
+        }
+        return (failures, recorder)
     }
 
     /// Resolves every registration of the family through a fresh override layer.

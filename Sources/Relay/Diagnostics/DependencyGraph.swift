@@ -64,10 +64,15 @@ public struct DependencyGraph: Sendable, Equatable, Codable {
     final class Recorder: Sendable {
         private let edges = LockedValue<Set<Edge>>([])
 
-        func record(from frame: ResolutionFrame?, to key: RegistrationKey, in scope: DependencyContainerScope) {
-            guard let frame else { return }
+        /// Records an edge from the factory running innermost (on this thread, else in this
+        /// task's async path) to what it resolves; nothing when no factory runs.
+        func recordEdge(to key: RegistrationKey, in scope: DependencyContainerScope) {
+            let from: (key: RegistrationKey, scope: DependencyContainerScope)? =
+                ResolutionThreadState.current.path.last.map { ($0.registration.key, $0.scope) }
+                ?? AsyncResolutionPath.current.innermostNode
+            guard let from else { return }
             let edge = Edge(
-                from: DependencyGraph.nodeID(scope: frame.scope, key: frame.registration.key),
+                from: DependencyGraph.nodeID(scope: from.scope, key: from.key),
                 to: DependencyGraph.nodeID(scope: scope, key: key))
             edges.withLockedValue { _ = $0.insert(edge) }
         }

@@ -18,6 +18,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         fileprivate enum Kind: String {
             case notRegistered, cycle, depthLimitExceeded, factoryFailed, weakNeedsObject, waitTimedOut
+            case asyncFactory
         }
 
         fileprivate let kind: Kind
@@ -39,6 +40,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         /// ``DependencyContainer/constructionWaitLimit``: most likely a factory blocked on work that
         /// needs what it builds.
         public static let waitTimedOut = Code(.waitTimedOut)
+        /// A synchronous resolve met an async registration that has no instance yet: only
+        /// `try await resolve` can build it.
+        public static let asyncFactory = Code(.asyncFactory)
 
         /// The code's name.
         public var description: String { kind.rawValue }
@@ -95,6 +99,11 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         return lines.joined(separator: "\n")
     }
 
+    /// The requested type without its name: `Tracker` for `Tracker["google"]`.
+    private var typeName: String {
+        requestedType.split(separator: "[").first.map(String.init) ?? requestedType
+    }
+
     private var place: String {
         scope.isGlobal ? "global" : "scope '\(scope)'"
     }
@@ -118,6 +127,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             return "The factory for '\(requestedType)' in \(place) threw: \(reason)"
         case .weakNeedsObject:
             return "'\(requestedType)' is registered as .weak in \(place), but its factory returned a value type."
+        case .asyncFactory:
+            return "'\(requestedType)' in \(place) has an async factory and no instance yet: "
+                + "a synchronous resolve cannot wait for it."
         case .waitTimedOut:
             let waited = waited.map { " for \($0)" } ?? ""
             return "Gave up waiting\(waited) for '\(requestedType)' in \(place): another thread is building it "
@@ -128,7 +140,6 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
     private var fix: String? {
         switch code.kind {
         case .notRegistered:
-            let typeName = requestedType.split(separator: "[").first.map(String.init) ?? requestedType
             return "register it, e.g. container.register(\(typeName).self) { _ in ... }, "
                 + "or inject it with --dependency type=<type key>,factory=<factory key>"
         case .cycle:
@@ -138,6 +149,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             return "look for a chain of factories that keeps growing, or resolve on a thread with a larger stack"
         case .weakNeedsObject:
             return "use .singleton or .transient for value types; .weak needs a class instance"
+        case .asyncFactory:
+            return "resolve it with try await container.resolve(\(typeName).self), or register it as "
+                + ".eagerSingleton and call try await container.start() first, so synchronous code finds it built"
         case .waitTimedOut:
             return "a factory that blocks (a semaphore, DispatchQueue.sync) on work that resolves what it "
                 + "builds waits forever: resolve what that work needs before blocking, or make the factory "

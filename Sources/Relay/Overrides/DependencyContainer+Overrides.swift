@@ -66,41 +66,61 @@ extension DependencyContainer {
     /// base's; a base instance not yet built is built into the innermost layer.
     func resolve<Service>(_ key: RegistrationKey, under layer: OverrideLayer) throws -> Service {
         for container in layer.lookupChain(for: scope) {
-            let found: Registration<Service>? = container.table.withRead {
-                $0.registration(for: key).map { unsafeDowncast($0, to: Registration<Service>.self) }
-            }
-            guard let found else { continue }
-            layer.recorder?.record(from: ResolutionThreadState.current.path.last, to: found.key, in: container.scope)
+            guard let found: Registration<Service> = container.registration(for: key) else { continue }
+            layer.recorder?.recordEdge(to: found.key, in: container.scope)
             if container.root === layer.base, found.lifecycle != .transient {
                 if let cached = container.table.withRead({ _ in found.cachedInstance }) {
                     return cached
                 }
-                return try adopt(found, from: container, into: layer)
+                return try owner(of: found, from: container, in: layer).instance(of: copy(of: found, from: container, in: layer))
             }
             return try container.instance(of: found)
         }
         throw notRegisteredError(for: key)
     }
 
-    /// Builds a base registration's instance into the innermost layer, where it stays cached.
-    private func adopt<Service>(
-        _ registration: Registration<Service>,
-        from owner: DependencyContainer,
-        into layer: OverrideLayer
-    ) throws -> Service {
-        let target = owner.overriding(in: layer)
-        let factory = registration.factory
-        // The copy calls the base factory with the base container, whose own resolves route back
-        // through the override; adding it is idempotent per registration.
-        let copy = target.table.withWrite {
-            $0.registration(
-                for: registration.key,
-                orInsert: {
-                    Registration(key: registration.key, lifecycle: registration.lifecycle) { _ in
-                        try factory(owner)
-                    }
-                })
+    /// Resolves under an active override, awaiting async factories; see `resolve(_:under:)`.
+    func resolveAsync<Service>(_ key: RegistrationKey, under layer: OverrideLayer) async throws -> Service {
+        for container in layer.lookupChain(for: scope) {
+            guard let found: Registration<Service> = container.registration(for: key) else { continue }
+            layer.recorder?.recordEdge(to: found.key, in: container.scope)
+            if container.root === layer.base, found.lifecycle != .transient {
+                if let cached = container.table.withRead({ _ in found.cachedInstance }) {
+                    return cached
+                }
+                let target = owner(of: found, from: container, in: layer)
+                return try await target.instanceAsync(of: copy(of: found, from: container, in: layer))
+            }
+            return try await container.instanceAsync(of: found)
         }
-        return try target.instance(of: copy)
+        throw notRegisteredError(for: key)
+    }
+
+    /// The registration this container holds under `key`, typed.
+    private func registration<Service>(for key: RegistrationKey) -> Registration<Service>? {
+        table.withRead { $0.registration(for: key).map { unsafeDowncast($0, to: Registration<Service>.self) } }
+    }
+
+    /// The container of the innermost layer that stands for `owner`, where a base instance built
+    /// under the override is cached.
+    private func owner<Service>(
+        of registration: Registration<Service>,
+        from owner: DependencyContainer,
+        in layer: OverrideLayer
+    ) -> DependencyContainer {
+        owner.overriding(in: layer)
+    }
+
+    /// The layer's copy of a base registration, added on first use: it calls the base factory
+    /// with the base container, whose own resolves route back through the override.
+    private func copy<Service>(
+        of registration: Registration<Service>,
+        from owner: DependencyContainer,
+        in layer: OverrideLayer
+    ) -> Registration<Service> {
+        let target = owner.overriding(in: layer)
+        return target.table.withWrite {
+            $0.registration(for: registration.key, orInsert: { registration.copy(buildingIn: owner) })
+        }
     }
 }

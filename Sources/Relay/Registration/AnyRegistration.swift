@@ -2,7 +2,11 @@
 ///
 /// Every instance is a ``Registration`` of the type its key names; the table relies on that to
 /// downcast without a check on the hot path.
-class AnyRegistration {
+class AnyRegistration: @unchecked Sendable {
+    // Safety: every stored property is a `let`, or guarded by a lock named where it is declared:
+    // `position` and `cachedStorage` by the owning table's lock, the construction fields by
+    // ConstructionRegistry's mutex. Tasks hold registrations only to build or read them.
+
     /// The type and name this registration answers to.
     let key: RegistrationKey
 
@@ -16,10 +20,14 @@ class AnyRegistration {
     /// table under its write lock, before any reader can see the registration.
     final var position = 0
 
-    init(key: RegistrationKey, lifecycle: LifecycleType, instruction: String? = nil) {
+    /// Whether its factory is async: synchronous code can read its instance, never build it.
+    let isAsync: Bool
+
+    init(key: RegistrationKey, lifecycle: LifecycleType, instruction: String?, isAsync: Bool) {
         self.key = key
         self.lifecycle = lifecycle
         self.instruction = instruction
+        self.isAsync = isAsync
     }
 
     /// The address of the cached singleton (one initialised value of the service type), `nil` when
@@ -53,6 +61,16 @@ class AnyRegistration {
     /// Resolves this registration's key through an override layer, without knowing its type: for
     /// `validate()` and `dependencyGraph()`.
     func resolveErased(in container: DependencyContainer, under layer: OverrideLayer) throws -> Any {
+        preconditionFailure("AnyRegistration is abstract; every instance is a Registration")
+    }
+
+    /// Builds (or finds cached) an instance without knowing its type, awaiting: for `start()`.
+    func resolveErasedAsync(in container: DependencyContainer) async throws -> Any {
+        preconditionFailure("AnyRegistration is abstract; every instance is a Registration")
+    }
+
+    /// Resolves this registration's key through an override layer, awaiting: for `validate()`.
+    func resolveErasedAsync(in container: DependencyContainer, under layer: OverrideLayer) async throws -> Any {
         preconditionFailure("AnyRegistration is abstract; every instance is a Registration")
     }
 

@@ -2,9 +2,23 @@
 ///
 /// The cached instance is guarded by the lock of the ``RegistrationTable`` that holds the
 /// registration: read under its read lock, written under its write lock.
-final class Registration<Service>: AnyRegistration {
-    /// Builds the service; receives the container that holds this registration.
+final class Registration<Service>: AnyRegistration, @unchecked Sendable {
+    // Safety: as for AnyRegistration. The factories and teardown are `@Sendable`; the cached
+    // instance is read under the table's read lock and written under its write lock. What it
+    // hands out crosses threads as every container's instances do: sharing them is what a
+    // container is for, as `DependencyContainer`'s own documentation says.
+
+    /// Builds the service; receives the container that holds this registration. For an async
+    /// registration it only throws: a synchronous resolve cannot wait for an async factory.
     let factory: @Sendable (DependencyContainer) throws -> Service
+
+    /// Builds the service by awaiting, for a registration made with an async factory; `nil` for a
+    /// synchronous one.
+    let asyncFactory: (@Sendable (DependencyContainer) async throws -> Service)?
+
+    /// Closes what the factory built, at ``DependencyContainer/shutdown()``; `nil` when there is
+    /// nothing to close.
+    let teardown: (@Sendable (Service) async throws -> Void)?
 
     /// The built instance, for `.singleton` and `.eagerSingleton`: a single `Service` on the heap
     /// at ``AnyRegistration/cachedStorage``, `nil` until built.
@@ -26,10 +40,37 @@ final class Registration<Service>: AnyRegistration {
         key: RegistrationKey,
         lifecycle: LifecycleType,
         instruction: String? = nil,
-        factory: @escaping @Sendable (DependencyContainer) throws -> Service
+        factory: @escaping @Sendable (DependencyContainer) throws -> Service,
+        teardown: (@Sendable (Service) async throws -> Void)? = nil
     ) {
         self.factory = factory
-        super.init(key: key, lifecycle: lifecycle, instruction: instruction)
+        self.asyncFactory = nil
+        self.teardown = teardown
+        super.init(key: key, lifecycle: lifecycle, instruction: instruction, isAsync: false)
+    }
+
+    init(
+        key: RegistrationKey,
+        lifecycle: LifecycleType,
+        instruction: String? = nil,
+        asyncFactory: @escaping @Sendable (DependencyContainer) async throws -> Service,
+        teardown: (@Sendable (Service) async throws -> Void)? = nil
+    ) {
+        // Never called: every synchronous path checks `isAsync` before it would build.
+        self.factory = { _ in throw CancellationError() }
+        self.asyncFactory = asyncFactory
+        self.teardown = teardown
+        super.init(key: key, lifecycle: lifecycle, instruction: instruction, isAsync: true)
+    }
+
+    /// A registration under the same key that builds with this one's factories but hands them
+    /// `owner`, whatever container holds the copy: an override's copy of a base registration.
+    func copy(buildingIn owner: DependencyContainer) -> Registration<Service> {
+        if let asyncFactory {
+            return Registration(key: key, lifecycle: lifecycle, asyncFactory: { _ in try await asyncFactory(owner) }, teardown: teardown)
+        }
+        let factory = self.factory
+        return Registration(key: key, lifecycle: lifecycle, factory: { _ in try factory(owner) }, teardown: teardown)
     }
 
     /// The cached instance, if the lifecycle keeps one and it is alive. Call under the read lock.
@@ -89,6 +130,15 @@ final class Registration<Service>: AnyRegistration {
 
     override func resolveErased(in container: DependencyContainer, under layer: OverrideLayer) throws -> Any {
         let service: Service = try container.resolve(key, under: layer)
+        return service
+    }
+
+    override func resolveErasedAsync(in container: DependencyContainer) async throws -> Any {
+        try await container.instanceAsync(of: self)
+    }
+
+    override func resolveErasedAsync(in container: DependencyContainer, under layer: OverrideLayer) async throws -> Any {
+        let service: Service = try await container.resolveAsync(key, under: layer)
         return service
     }
 }

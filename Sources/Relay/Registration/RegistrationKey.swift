@@ -1,5 +1,5 @@
 /// What a registration is found by: the registered type and an optional name.
-struct RegistrationKey: Hashable {
+struct RegistrationKey: Hashable, Sendable {
     let type: ObjectIdentifier
     let name: String?
 

@@ -10,14 +10,13 @@
 ///
 /// Reading the property cannot throw, so a failed resolution stops the program with the full
 /// ``DependencyResolutionError`` message. Where a failure must be handled, resolve through the
-/// projected value instead: `let payments = try $payments.resolve()`.
+/// projected value instead: `let payments = try $payments.resolve()`, or, for a registration with
+/// an async factory, `try await $payments.resolve()`.
 ///
-/// The first read is thread-safe: concurrent first reads resolve once and agree on the instance.
+/// The first read is thread-safe: concurrent first reads resolve once and agree on the instance,
+/// even for a `.transient` registration. A property is `Sendable` only when its service is.
 @propertyWrapper
-public struct Injected<Service>: @unchecked Sendable {
-    // Safety: the only stored state is `box`, whose mutable part sits in a Mutex; what it hands
-    // out is the instance the container itself shares between threads.
-
+public struct Injected<Service> {
     private let box: Box
 
     /// Resolves from the scoped container `scope` (the global container by default) on first read.
@@ -59,8 +58,12 @@ public struct Injected<Service>: @unchecked Sendable {
         try box.resolve()
     }
 
-    private final class Box: @unchecked Sendable {
-        // Safety: `instance` is read and written only inside `lock`.
+    /// Holds the instance once resolved.
+    fileprivate final class Box: @unchecked Sendable {
+        // Safety: `instance` and `pending` are read and written only while `mutex` is held. The
+        // box is shared only through an `Injected` that is itself `Sendable`, which needs a
+        // `Sendable` service; otherwise it stays with the value that holds it.
+
         enum Source {
             case scope(DependencyContainerScope)
             case container(DependencyContainer)
@@ -68,29 +71,87 @@ public struct Injected<Service>: @unchecked Sendable {
 
         let source: Source
         let name: String?
-        let lock = PthreadMutex()
+
+        /// Held while the first synchronous read resolves, so that concurrent first reads resolve
+        /// once. Only readers of this one property ever take it, and it is recursive, so a factory
+        /// that reads the property it is building reaches the container, which reports the cycle.
+        let mutex = PthreadMutex(recursive: true)
         var instance: Service?
+
+        /// The first async read's resolution, which later async reads await instead of starting
+        /// their own.
+        var pending: (any Sendable)?
 
         init(source: Source, name: String?) {
             self.source = source
             self.name = name
         }
 
-        func resolve() throws -> Service {
-            if let instance = lock.withLock({ instance }) { return instance }
-            let container: DependencyContainer
+        var container: DependencyContainer {
             switch source {
-            case .scope(let scope): container = DependencyContainer.container(for: scope)
-            case .container(let given): container = given
+            case .scope(let scope): DependencyContainer.container(for: scope)
+            case .container(let given): given
             }
-            // Resolved outside the lock: the container keeps singletons single by itself, and a
-            // factory that reads another @Injected must not find this lock held.
-            let resolved = try container.resolve(Service.self, name: name)
-            return lock.withLock {
+        }
+
+        func resolve() throws -> Service {
+            try mutex.withLock {
                 if let instance { return instance }
+                let resolved = try container.resolve(Service.self, name: name)
                 instance = resolved
                 return resolved
             }
+        }
+    }
+}
+
+// Safety: `Injected` holds only its box, whose mutable state is guarded by the box's mutex, and the
+// conformance holds only where the instance it shares may cross threads.
+extension Injected: @unchecked Sendable where Service: Sendable {}
+
+extension Injected where Service: Sendable {
+    /// Resolves (or returns the instance already resolved), awaiting an async factory.
+    ///
+    /// Concurrent first reads await one resolution. A failed resolution is not kept: the next read
+    /// tries again.
+    ///
+    /// ```swift
+    /// @Injected var database: Database
+    /// let rows = try await $database.resolve().query("SELECT 1")
+    /// ```
+    ///
+    /// - Returns: The instance.
+    /// - Throws: ``DependencyResolutionError`` when the container cannot resolve it.
+    public func resolve() async throws -> Service {
+        let box = self.box
+        let task: Task<Service, any Error>? = box.mutex.withLock {
+            if box.instance != nil { return nil }
+            if let pending = box.pending as? Task<Service, any Error> {
+                return pending
+            }
+            // An unstructured task inherits the first reader's task-local values (its overrides,
+            // its resolution path), and later readers await it rather than resolve again.
+            let container = box.container
+            let name = box.name
+            let task = Task { try await container.resolve(Service.self, name: name) }
+            box.pending = task
+            return task
+        }
+        guard let task else {
+            // Resolved already; read under the mutex, which guards it.
+            if let instance = box.mutex.withLock({ box.instance }) { return instance }
+            return try await resolve()
+        }
+        do {
+            let instance = try await task.value
+            box.mutex.withLock {
+                box.instance = box.instance ?? instance
+                box.pending = nil
+            }
+            return instance
+        } catch {
+            box.mutex.withLock { box.pending = nil }
+            throw error
         }
     }
 }

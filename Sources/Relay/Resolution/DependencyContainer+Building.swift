@@ -17,17 +17,36 @@ extension DependencyContainer {
         if thread.path.contains(registration) {
             throw DependencyResolutionError(
                 code: .cycle, requested: registration.key, scope: scope,
-                path: thread.path.descriptions + [registration.key.description])
+                path: pathDescriptions(on: thread) + [registration.key.description])
         }
         if thread.path.count >= Self.maximumResolutionDepth || thread.isStackNearlyExhausted {
             throw DependencyResolutionError(
                 code: .depthLimitExceeded, requested: registration.key, scope: scope,
-                path: thread.path.descriptions + [registration.key.description])
+                path: pathDescriptions(on: thread) + [registration.key.description])
         }
         guard registration.lifecycle != .transient else {
+            if registration.isAsync { throw asyncFactoryError(for: registration, on: thread) }
             return try build(registration, on: thread)
         }
         return try buildCached(registration, on: thread)
+    }
+
+    /// The cycle, or the call for `await`, that a synchronous resolve of an async registration
+    /// with no instance cached meets: synchronous code cannot wait for an async factory.
+    @inline(never)
+    private func asyncFactoryError(for registration: AnyRegistration, on thread: ResolutionThreadState)
+        -> DependencyResolutionError
+    {
+        let path = pathDescriptions(on: thread) + [registration.key.description]
+        // Its async factory is already running further out in this task: the resolve is a cycle.
+        let code: DependencyResolutionError.Code = AsyncResolutionPath.current.contains(registration) ? .cycle : .asyncFactory
+        return DependencyResolutionError(code: code, requested: registration.key, scope: scope, path: path)
+    }
+
+    /// The resolution path as errors show it: the async factories running in this task, then the
+    /// factories running on this thread, outermost first.
+    func pathDescriptions(on thread: ResolutionThreadState) -> [String] {
+        AsyncResolutionPath.current.descriptions + thread.path.descriptions
     }
 
     /// Builds and caches a singleton, eager singleton or weak instance, exactly once per container
@@ -41,7 +60,17 @@ extension DependencyContainer {
         _ registration: Registration<Service>,
         on thread: ResolutionThreadState
     ) throws -> Service {
-        let resolver = ResolverID(thread: thread)
+        if registration.isAsync {
+            // Synchronous code reads an async registration's instance, and never waits for one.
+            if registration.lifecycle == .weak {
+                if let alive = liveWeakInstance(of: registration) { return alive }
+                throw asyncFactoryError(for: registration, on: thread)
+            }
+            return try cachedSingleton(of: registration) { throw asyncFactoryError(for: registration, on: thread) }
+        }
+        // The task, when the thread runs one: a factory that resolves synchronously inside an async
+        // resolution builds on behalf of that task, and the wait-for graph must see one resolver.
+        let resolver = ResolverID.current
         let registry = ConstructionRegistry.shared
         while true {
             let claim = registry.claim(registration, by: resolver) {
@@ -78,12 +107,12 @@ extension DependencyContainer {
                 case nil:
                     throw DependencyResolutionError(
                         code: .waitTimedOut, requested: registration.key, scope: scope,
-                        path: thread.path.descriptions + [registration.key.description], waited: constructionWaitLimit)
+                        path: pathDescriptions(on: thread) + [registration.key.description], waited: constructionWaitLimit)
                 }
             case .cycle:
                 throw DependencyResolutionError(
                     code: .cycle, requested: registration.key, scope: scope,
-                    path: thread.path.descriptions + [registration.key.description])
+                    path: pathDescriptions(on: thread) + [registration.key.description])
             }
         }
     }
@@ -106,12 +135,15 @@ extension DependencyContainer {
 
     /// Keeps what a registration built, unless the registration was replaced while it built: then
     /// the caller hands out what it built, uncached.
-    private func cacheIfCurrent<Service>(_ built: Service, in registration: Registration<Service>) {
+    func cacheIfCurrent<Service>(_ built: Service, in registration: Registration<Service>) {
         // Anything replaced is released here, after unlocking, in case its deinit resolves.
-        let replaced = table.withWrite { contents in
-            contents.isCurrent(registration) ? registration.cache(built) : nil
+        let (cached, replaced) = table.withWrite { contents in
+            contents.isCurrent(registration) ? (true, registration.cache(built)) : (false, nil)
         }
         withExtendedLifetime(replaced) {}
+        if cached, let teardown = registration.teardown, registration.lifecycle.isCached {
+            family.teardowns.record(PendingTeardown(of: built, key: registration.key, scope: scope, teardown: teardown))
+        }
     }
 
     // The functions below handle `Service?` values, whose metadata unspecialised code looks up in
@@ -134,7 +166,20 @@ extension DependencyContainer {
         guard type(of: built as Any) is AnyClass else {
             throw DependencyResolutionError(
                 code: .weakNeedsObject, requested: registration.key, scope: scope,
-                path: thread.path.descriptions + [registration.key.description])
+                path: pathDescriptions(on: thread) + [registration.key.description])
+        }
+    }
+
+    /// Runs a synchronous factory for an async resolution, on this thread's path: it never
+    /// suspends, so no other task's frames can interleave with it there.
+    func buildInline<Service>(_ registration: Registration<Service>) throws -> Service {
+        try ResolutionThreadState.currentUnretained._withUnsafeGuaranteedRef { thread in
+            if thread.path.contains(registration) {
+                throw DependencyResolutionError(
+                    code: .cycle, requested: registration.key, scope: scope,
+                    path: pathDescriptions(on: thread) + [registration.key.description])
+            }
+            return try build(registration, on: thread)
         }
     }
 
@@ -154,7 +199,7 @@ extension DependencyContainer {
         } catch {
             throw DependencyResolutionError(
                 code: .factoryFailed, requested: registration.key, scope: scope,
-                path: thread.path.descriptions, underlyingError: error)
+                path: pathDescriptions(on: thread), underlyingError: error)
         }
     }
 }

@@ -32,14 +32,14 @@ struct OverrideTests {
                 for _ in 0..<4 {
                     group.addTask {
                         await Task.yield()
-                        return try Self.root.resolve(OverrideProbe.self).value
+                        return try await Self.root.resolve(OverrideProbe.self).value
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(seen == Array(repeating: value, count: 4))
             // A base singleton built under the override uses the override, and stays with it.
-            #expect(try Self.root.resolve(OverrideSingleton.self).probe.value == value)
+            #expect(try await Self.root.resolve(OverrideSingleton.self).probe.value == value)
         }
     }
 

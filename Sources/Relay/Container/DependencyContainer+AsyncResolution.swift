@@ -1,0 +1,72 @@
+extension DependencyContainer {
+    /// Returns the instance registered for a type, awaiting its factory if it is async and not
+    /// built yet.
+    ///
+    /// Any registration resolves this way, synchronous or async. A task that needs an instance
+    /// another task or thread is building suspends until that build ends; it never blocks its
+    /// thread.
+    ///
+    /// ```swift
+    /// container.register(Database.self) { container in
+    ///     try await Database.connect(config: container.resolve(Config.self))
+    /// }
+    /// let database = try await container.resolve(Database.self)
+    /// ```
+    ///
+    /// Inside async code Swift prefers this overload, so `try container.resolve(…)` there is
+    /// written `try await container.resolve(…)`.
+    ///
+    /// Cancelling the task that waits for another's build stops the wait with `CancellationError`
+    /// and leaves the build running. Cancelling the task that builds is the factory's to honour;
+    /// when the build then fails, the tasks that waited for it build anew instead of sharing the
+    /// cancellation.
+    ///
+    /// - Parameters:
+    ///   - type: The registered type.
+    ///   - name: The registration's name; `nil` for the default.
+    /// - Returns: The cached instance, or a new one from the factory.
+    /// - Throws: ``DependencyResolutionError`` when the type is not registered, when resolving it
+    ///   needs itself (a cycle, also through child tasks), or when a factory throws;
+    ///   `CancellationError` when the task was cancelled while it waited for another's build.
+    public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) async throws -> Service {
+        let key = RegistrationKey(type, name: name)
+        if SlowPathGate.isOpen {
+            return try await resolveObservedAsync(key)
+        }
+        return try await resolveDirectlyAsync(key)
+    }
+
+    /// Returns an instance of every registration of a type, unnamed and named, in registration
+    /// order, awaiting async factories; see `resolveAll(_:)`.
+    ///
+    /// - Parameter type: The registered type.
+    /// - Returns: The instances; empty when the type has no registration.
+    /// - Throws: ``DependencyResolutionError`` when building any of them fails.
+    public func resolveAll<Service>(_ type: Service.Type = Service.self) async throws -> [Service] {
+        var instances: [Service] = []
+        for name in registeredNames(of: type) {
+            instances.append(try await resolve(type, name: name))
+        }
+        return instances
+    }
+
+    /// Resolves without looking for overrides or observers: this container, then its root.
+    func resolveDirectlyAsync<Service>(_ key: RegistrationKey) async throws -> Service {
+        var container = self
+        while true {
+            let table = container.table
+            let access = table.beginRead()
+            if let found = table.unretainedRegistration(for: key, during: access) {
+                if let cached = found._withUnsafeGuaranteedRef({ $0.cachedStorage }) {
+                    return table.endRead(access, copying: cached, as: Service.self)
+                }
+                let registration = unsafeDowncast(found.takeUnretainedValue(), to: Registration<Service>.self)
+                table.endRead(access)
+                return try await container.instanceAsync(of: registration)
+            }
+            table.endRead(access)
+            guard let parent = container.parent else { throw notRegisteredError(for: key) }
+            container = parent
+        }
+    }
+}

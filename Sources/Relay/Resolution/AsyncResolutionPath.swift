@@ -1,0 +1,78 @@
+/// The async factories running in the current task, innermost last: the async counterpart of a
+/// thread's ``ResolutionPath``.
+///
+/// A task may move between threads at every `await`, so its path cannot live with a thread: it is
+/// a task-local value, a list that each async build extends for the factory it runs. Child tasks
+/// (`async let`, task groups, `Task { }`) inherit it, so a factory that resolves through a child
+/// task still finds a cycle back to itself.
+struct AsyncResolutionPath: Sendable {
+    /// One running async factory.
+    private final class Frame: Sendable {
+        let registration: ObjectIdentifier
+        let key: RegistrationKey
+        let scope: DependencyContainerScope
+        let outer: Frame?
+        let count: Int
+
+        init(registration: AnyRegistration, scope: DependencyContainerScope, outer: Frame?) {
+            self.registration = ObjectIdentifier(registration)
+            self.key = registration.key
+            self.scope = scope
+            self.outer = outer
+            self.count = (outer?.count ?? 0) + 1
+        }
+    }
+
+    private let innermost: Frame?
+
+    private init(innermost: Frame?) {
+        self.innermost = innermost
+    }
+
+    /// The current task's path; empty outside any async build.
+    static var current: AsyncResolutionPath {
+        AsyncResolutionPath(innermost: innermostFrame)
+    }
+
+    @TaskLocal private static var innermostFrame: Frame?
+
+    /// The innermost running async factory's registration key and scope, for the graph's edges.
+    var innermostNode: (key: RegistrationKey, scope: DependencyContainerScope)? {
+        innermost.map { ($0.key, $0.scope) }
+    }
+
+    /// How many async factories are running.
+    var count: Int { innermost?.count ?? 0 }
+
+    /// Whether `registration`'s async factory is already running in this task or a parent.
+    func contains(_ registration: AnyRegistration) -> Bool {
+        let id = ObjectIdentifier(registration)
+        var frame = innermost
+        while let candidate = frame {
+            if candidate.registration == id { return true }
+            frame = candidate.outer
+        }
+        return false
+    }
+
+    /// The path as an error shows it, outermost first.
+    var descriptions: [String] {
+        var descriptions: [String] = []
+        var frame = innermost
+        while let candidate = frame {
+            descriptions.append(candidate.key.description)
+            frame = candidate.outer
+        }
+        return descriptions.reversed()
+    }
+
+    /// Runs `operation` with `registration` on the current task's path.
+    static func withFrame<Result>(
+        for registration: AnyRegistration,
+        in scope: DependencyContainerScope,
+        _ operation: () async throws -> Result
+    ) async rethrows -> Result {
+        let frame = Frame(registration: registration, scope: scope, outer: innermostFrame)
+        return try await $innermostFrame.withValue(frame, operation: operation)
+    }
+}

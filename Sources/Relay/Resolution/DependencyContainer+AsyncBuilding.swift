@@ -1,0 +1,97 @@
+extension DependencyContainer {
+    /// Returns the cached instance of a registration this container holds, or builds one,
+    /// awaiting an async factory; a synchronous factory runs in line.
+    ///
+    /// The async counterpart of `instance(of:)`: the same construction rules (one build per
+    /// registration, waits checked against the wait-for graph), but a task that waits for another's
+    /// build suspends instead of blocking its thread.
+    func instanceAsync<Service>(of registration: Registration<Service>) async throws -> Service {
+        let path = AsyncResolutionPath.current
+        if path.contains(registration) {
+            throw DependencyResolutionError(
+                code: .cycle, requested: registration.key, scope: scope,
+                path: path.descriptions + [registration.key.description])
+        }
+        if path.count >= Self.maximumResolutionDepth {
+            throw DependencyResolutionError(
+                code: .depthLimitExceeded, requested: registration.key, scope: scope,
+                path: path.descriptions + [registration.key.description])
+        }
+        guard registration.lifecycle != .transient else {
+            return try await buildAsync(registration)
+        }
+        return try await buildCachedAsync(registration)
+    }
+
+    /// Builds and caches a singleton, eager singleton or weak instance, exactly once per container
+    /// however many tasks (and threads) race for it; waiting tasks suspend.
+    private func buildCachedAsync<Service>(_ registration: Registration<Service>) async throws -> Service {
+        let resolver = ResolverID.current
+        let registry = ConstructionRegistry.shared
+        while true {
+            let claim = registry.claim(registration, by: resolver) {
+                table.withRead { _ in registration.hasCachedInstance() }
+            }
+            switch claim {
+            case .cached:
+                if let cached = table.withRead({ _ in registration.cachedInstance }) { return cached }
+                continue  // Released between the claim and the read: build anew.
+            case .build:
+                do {
+                    let built = try await buildAsync(registration)
+                    if registration.lifecycle == .weak, !(type(of: built as Any) is AnyClass) {
+                        throw DependencyResolutionError(
+                            code: .weakNeedsObject, requested: registration.key, scope: scope,
+                            path: AsyncResolutionPath.current.descriptions + [registration.key.description])
+                    }
+                    cacheIfCurrent(built, in: registration)
+                    registry.finish(registration, with: .built)
+                    return built
+                } catch {
+                    // A build stopped by its own task's cancellation is not the waiters' failure:
+                    // they were not cancelled, so one of them builds anew.
+                    registry.finish(registration, with: Task.isCancelled ? .abandoned : .failed(error))
+                    throw error
+                }
+            case .wait(let ticket):
+                switch await registry.suspend(for: registration, ticket: ticket, by: resolver) {
+                case .built?, .abandoned?:
+                    continue
+                case .failed(let error)?:
+                    throw error
+                case nil:
+                    throw CancellationError()
+                }
+            case .cycle:
+                throw DependencyResolutionError(
+                    code: .cycle, requested: registration.key, scope: scope,
+                    path: AsyncResolutionPath.current.descriptions + [registration.key.description])
+            }
+        }
+    }
+
+    /// Runs a registration's factory: an async one with the registration on the task's path, a
+    /// synchronous one in line, on this thread's path.
+    private func buildAsync<Service>(_ registration: Registration<Service>) async throws -> Service {
+        if SlowPathGate.isOpen { BuildCount.current?.increment() }
+        guard let asyncFactory = registration.asyncFactory else {
+            return try buildInline(registration)
+        }
+        do {
+            return try await AsyncResolutionPath.withFrame(for: registration, in: scope) {
+                try await asyncFactory(self)
+            }
+        } catch let error as DependencyResolutionError {
+            // Already carries the full path from the point where it failed.
+            throw error
+        } catch let error as CancellationError {
+            // Cancellation is the caller's to see as it is, not a factory failure.
+            throw error
+        } catch {
+            throw DependencyResolutionError(
+                code: .factoryFailed, requested: registration.key, scope: scope,
+                path: AsyncResolutionPath.current.descriptions + [registration.key.description],
+                underlyingError: error)
+        }
+    }
+}
