@@ -14,6 +14,9 @@ SCRATCH=.build-profile
 OUT=${OUT:-results/profile}
 mkdir -p "$OUT"
 
+# SwiftPM 6.3 can keep a stale build plan for the Relay path dependency after Relay gains a file
+# ("cannot find ... in scope"); dropping the plan costs seconds of planning, nothing is rebuilt.
+rm -f "$SCRATCH"/*.yaml
 swift build -c release --scratch-path "$SCRATCH" --product RelayProfile >&2
 BINARY="$SCRATCH/release/RelayProfile"
 
