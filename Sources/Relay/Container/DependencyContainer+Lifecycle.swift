@@ -108,7 +108,8 @@ extension DependencyContainer {
             do {
                 try await teardown()
             } catch {
-                failures.append(.init(requestedType: teardown.key.description, scope: teardown.scope, underlyingError: error))
+                failures.append(
+                    .init(requestedType: teardown.key.description, scope: teardown.scope, underlyingError: error))
             }
         }
         releaseSingletons()

@@ -82,7 +82,8 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         case .unknown(let known, let type):
             let (noun, plural) = code == .unknownFactoryKey ? ("factory", "factories") : ("type", "types")
             let context = type.map { " for type '\($0)'" } ?? ""
-            let listing = known.isEmpty ? "none (add an index to the DynamicDependencyIndex)" : known.joined(separator: ", ")
+            let listing =
+                known.isEmpty ? "none (add an index to the DynamicDependencyIndex)" : known.joined(separator: ", ")
             return "Unknown \(noun) key '\(key)'\(context).\(NearMiss.didYouMean(key, among: known))"
                 + " Known \(plural): \(listing)"
         case .conflict(let existing?, let existingSource, let added?, let addedSource):
@@ -149,7 +150,9 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         produced: Any.Type,
         expected: Any.Type
     ) -> Self {
-        Self(code: .typeMismatch, key: factory.tag, detail: .producedWrongType(produced: "\(produced)", expected: "\(expected)"))
+        Self(
+            code: .typeMismatch, key: factory.tag,
+            detail: .producedWrongType(produced: "\(produced)", expected: "\(expected)"))
     }
 
     static func notAllowed(_ key: DependencyTypeKey, allowed: Set<DependencyTypeKey>) -> Self {

@@ -72,7 +72,8 @@ extension DependencyContainer {
                 if let cached = container.table.withRead({ _ in found.cachedInstance }) {
                     return cached
                 }
-                return try owner(of: found, from: container, in: layer).instance(of: copy(of: found, from: container, in: layer))
+                return try owner(of: found, from: container, in: layer).instance(
+                    of: copy(of: found, from: container, in: layer))
             }
             return try container.instance(of: found)
         }

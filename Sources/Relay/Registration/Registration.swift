@@ -67,7 +67,10 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
     /// `owner`, whatever container holds the copy: an override's copy of a base registration.
     func copy(buildingIn owner: DependencyContainer) -> Registration<Service> {
         if let asyncFactory {
-            return Registration(key: key, lifecycle: lifecycle, asyncFactory: { _ in try await asyncFactory(owner) }, teardown: teardown)
+            let building: @Sendable (DependencyContainer) async throws -> Service = { _ in
+                try await asyncFactory(owner)
+            }
+            return Registration(key: key, lifecycle: lifecycle, asyncFactory: building, teardown: teardown)
         }
         let factory = self.factory
         return Registration(key: key, lifecycle: lifecycle, factory: { _ in try factory(owner) }, teardown: teardown)
@@ -137,7 +140,10 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
         try await container.instanceAsync(of: self)
     }
 
-    override func resolveErasedAsync(in container: DependencyContainer, under layer: OverrideLayer) async throws -> Any {
+    override func resolveErasedAsync(
+        in container: DependencyContainer,
+        under layer: OverrideLayer
+    ) async throws -> Any {
         let service: Service = try await container.resolveAsync(key, under: layer)
         return service
     }

@@ -39,7 +39,8 @@ extension DependencyContainer {
     {
         let path = pathDescriptions(on: thread) + [registration.key.description]
         // Its async factory is already running further out in this task: the resolve is a cycle.
-        let code: DependencyResolutionError.Code = AsyncResolutionPath.current.contains(registration) ? .cycle : .asyncFactory
+        let code: DependencyResolutionError.Code =
+            AsyncResolutionPath.current.contains(registration) ? .cycle : .asyncFactory
         return DependencyResolutionError(code: code, requested: registration.key, scope: scope, path: path)
     }
 
@@ -107,7 +108,8 @@ extension DependencyContainer {
                 case nil:
                     throw DependencyResolutionError(
                         code: .waitTimedOut, requested: registration.key, scope: scope,
-                        path: pathDescriptions(on: thread) + [registration.key.description], waited: constructionWaitLimit)
+                        path: pathDescriptions(on: thread) + [registration.key.description],
+                        waited: constructionWaitLimit)
                 }
             case .cycle:
                 throw DependencyResolutionError(

@@ -47,7 +47,10 @@ final class RegistrationTable: @unchecked Sendable {
 
     /// The registration of `key`, unretained: valid until `access` ends.
     @inline(__always)
-    func unretainedRegistration(for key: RegistrationKey, during access: borrowing ReadAccess) -> Unmanaged<AnyRegistration>? {
+    func unretainedRegistration(
+        for key: RegistrationKey,
+        during access: borrowing ReadAccess
+    ) -> Unmanaged<AnyRegistration>? {
         contents.unretainedRegistration(for: key)
     }
 

@@ -199,7 +199,9 @@ struct AsyncResolutionTests {
             let container = DependencyContainer()
             let log = Locked<[String]>([])
             let built = Counter()
-            container.register(Config.self) { _ in Config() } teardown: { _ in
+            container.register(Config.self) { _ in
+                Config()
+            } teardown: { _ in
                 log.withLock { $0.append("Config") }
             }
             container.register(Database.self) { container in
