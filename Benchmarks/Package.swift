@@ -31,7 +31,25 @@ let package = Package(
             ],
             path: "Benchmarks/RelayBenchmarks",
             plugins: [
-                .plugin(name: "BenchmarkPlugin", package: "benchmark")
+                .plugin(name: "BenchmarkPlugin", package: "benchmark"),
+                .plugin(name: "GraphPlugin"),
+            ]
+        ),
+        // Scenario 7's graph (150 nodes and their wiring for each library), generated into the
+        // plugin's work directory at build time rather than committed.
+        .plugin(
+            name: "GraphPlugin",
+            capability: .buildTool(),
+            dependencies: ["GraphGenerator"],
+            path: "Plugins/GraphPlugin"
+        ),
+        .executableTarget(
+            name: "GraphGenerator",
+            path: "Tools/GraphGenerator",
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"),
+                .enableUpcomingFeature("MemberImportVisibility"),
+                .enableUpcomingFeature("InternalImportsByDefault"),
             ]
         ),
         // Relay's hot paths in a loop, for callgrind or perf (Scripts/profile.sh).

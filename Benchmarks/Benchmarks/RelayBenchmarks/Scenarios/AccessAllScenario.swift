@@ -3,7 +3,8 @@ import Dependencies
 import Relay
 import Swinject
 
-/// Scenario 7: a random graph of 150 singletons (see `Scripts/generate_graph.py`), every node
+/// Scenario 7: a random graph of 150 singletons (generated at build time by
+/// `Tools/GraphGenerator` through the `GraphPlugin` build-tool plugin), every node
 /// built once in setup; an operation reads all 150 nodes.
 ///
 /// This is the "access all" benchmark of published DI comparisons, where hand-written code (one
