@@ -28,12 +28,58 @@ extension DependencyContainer {
     /// - Throws: ``DependencyResolutionError`` when the type is not registered, when resolving it
     ///   needs itself (a cycle, also through child tasks), or when a factory throws;
     ///   `CancellationError` when the task was cancelled while it waited for another's build.
-    public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) async throws -> Service {
+    public func resolve<Service>(
+        _ type: Service.Type = Service.self,
+        name: String? = nil
+    ) async throws -> Service {
         let key = RegistrationKey(type, name: name)
         if SlowPathGate.isOpen {
             return try await resolveObservedAsync(key)
         }
-        return try await resolveDirectlyAsync(key)
+        // A built singleton is copied out synchronously: no async frame and no retained container
+        // beyond this one, which is most of what an async call costs.
+        do {
+            return try cachedInstance(key)
+        } catch {
+            return try await resolveDirectlyAsync(key)
+        }
+    }
+
+    /// Why ``cachedInstance(_:)`` copied nothing: the registration is not built yet, or neither
+    /// this container nor its root holds one.
+    struct NotCached: Error {}
+
+    /// The built instance of `key` in this container, or else in its root, copied out under the
+    /// read lock.
+    ///
+    /// Throws a typed error rather than returning `Service?`: unspecialised code would look up the
+    /// metadata of `Optional<Service>` in the runtime on every call, while a typed throw costs a
+    /// register.
+    @inline(__always)
+    func cachedInstance<Service>(_ key: RegistrationKey) throws(NotCached) -> Service {
+        try ownCachedInstance(key) { () throws(NotCached) -> Service in
+            guard let parent else { throw NotCached() }
+            return try parent.ownCachedInstance(key) { () throws(NotCached) -> Service in throw NotCached() }
+        }
+    }
+
+    /// The built instance of `key` in this container; what `fallback` returns when this container
+    /// holds no registration of `key`.
+    @inline(__always)
+    private func ownCachedInstance<Service>(
+        _ key: RegistrationKey,
+        orElse fallback: () throws(NotCached) -> Service
+    ) throws(NotCached) -> Service {
+        let access = table.beginRead()
+        guard let found = table.unretainedRegistration(for: key, during: access) else {
+            table.endRead(access)
+            return try fallback()
+        }
+        guard let cached = found._withUnsafeGuaranteedRef({ $0.cachedStorage }) else {
+            table.endRead(access)
+            throw NotCached()
+        }
+        return table.endRead(access, copying: cached, as: Service.self)
     }
 
     /// Returns an instance of every registration of a type, unnamed and named, in registration

@@ -19,7 +19,7 @@
 /// after resolving the very registration the factory builds) is not in the graph: a thread's wait
 /// for it is bounded by the root's ``DependencyContainer/constructionWaitLimit``.
 final class ConstructionRegistry: @unchecked Sendable {
-    // Safety: `waits`, `suspended`, `nextWaiter`, and the construction fields of every registration
+    // Safety: `waits`, `suspended`, `nextWaiter`, `blockedThreads`, and the construction fields of every registration
     // (`builder`, `endedBuilds`, `lastOutcome`) are read and written only while `mutex` is held.
 
     static let shared = ConstructionRegistry()
@@ -34,6 +34,9 @@ final class ConstructionRegistry: @unchecked Sendable {
     /// The tasks suspended until a registration's current build ends, by registration.
     private var suspended: [ObjectIdentifier: [SuspendedWaiter]] = [:]
     private var nextWaiter = 0
+
+    /// The threads blocked in ``wait(for:ticket:by:until:)``, which a finished build must wake.
+    private var blockedThreads = 0
 
     private struct SuspendedWaiter {
         let id: Int
@@ -82,8 +85,11 @@ final class ConstructionRegistry: @unchecked Sendable {
             registration.builder = nil
             registration.endedBuilds &+= 1
             registration.lastOutcome = outcome
-            condition.broadcast()
-            return suspended.removeValue(forKey: ObjectIdentifier(registration)) ?? []
+            // Nobody waits for almost every build: skip the system call and the hashing then.
+            if blockedThreads > 0 {
+                condition.broadcast()
+            }
+            return suspended.isEmpty ? [] : suspended.removeValue(forKey: ObjectIdentifier(registration)) ?? []
         }
         // Resumed after unlocking: a resumed task may run at once and claim again.
         for waiter in resumed {
@@ -101,6 +107,8 @@ final class ConstructionRegistry: @unchecked Sendable {
     ) -> BuildOutcome? {
         mutex.withLock {
             defer { removeWait(of: resolver, for: registration) }
+            blockedThreads += 1
+            defer { blockedThreads -= 1 }
             while registration.endedBuilds == ticket {
                 if !condition.wait(releasing: mutex, until: deadline), registration.endedBuilds == ticket {
                     return nil

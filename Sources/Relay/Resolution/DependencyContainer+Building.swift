@@ -64,8 +64,7 @@ extension DependencyContainer {
         if registration.isAsync {
             // Synchronous code reads an async registration's instance, and never waits for one.
             if registration.lifecycle == .weak {
-                if let alive = liveWeakInstance(of: registration) { return alive }
-                throw asyncFactoryError(for: registration, on: thread)
+                return try liveWeakInstance(of: registration) { throw asyncFactoryError(for: registration, on: thread) }
             }
             return try cachedSingleton(of: registration) { throw asyncFactoryError(for: registration, on: thread) }
         }
@@ -79,11 +78,10 @@ extension DependencyContainer {
             }
             switch claim {
             case .cached:
+                // Let go of or released between the claim and the read: build anew.
                 if registration.lifecycle == .weak {
-                    if let alive = liveWeakInstance(of: registration) { return alive }
-                    continue  // Let go of between the claim and the read: build anew.
+                    return try liveWeakInstance(of: registration) { try buildCached(registration, on: thread) }
                 }
-                // Released between the claim and the read: build anew.
                 return try cachedSingleton(of: registration) { try buildCached(registration, on: thread) }
             case .build:
                 do {
@@ -152,10 +150,16 @@ extension DependencyContainer {
     // the runtime on entry to any function that holds one: they stay out of line, so that only the
     // rare `.weak` lifecycle pays for it.
 
-    /// The live weak instance of `registration`, if any.
+    /// The live weak instance of `registration`, or what `otherwise` returns when there is none.
     @inline(never)
-    private func liveWeakInstance<Service>(of registration: Registration<Service>) -> Service? {
-        table.withRead { _ in registration.cachedInstance }
+    private func liveWeakInstance<Service>(
+        of registration: Registration<Service>,
+        otherwise: () throws -> Service
+    ) throws -> Service {
+        if let alive = table.withRead({ _ in registration.cachedInstance }) {
+            return alive
+        }
+        return try otherwise()
     }
 
     /// Checks that what a `.weak` factory built can be held weakly.
