@@ -48,6 +48,9 @@ RATIO_TARGETS = {
     "S07": (2.0, None),
 }
 SCALING_TARGET = 1.5  # S06: aggregate throughput on two threads over one thread
+ASYNC_CACHED_TARGET = 1.5  # S10: Relay's async cached resolve over its sync one (S01), issue 12
+START_TARGET = 1.3  # S12: start() of ten 50 ms async eager singletons over one of them, issue 12
+START_SLOWEST_NS = 50_000_000
 FLATNESS_TARGET = 1.25  # S08: cost among 10,000 registrations over cost among 10
 
 
@@ -396,20 +399,46 @@ def print_targets(results, markdown):
     if flatness is not None:
         lines.append(("S08", "registrations", status_of(flatness <= FLATNESS_TARGET, False),
                       f"10,000 registrations cost {format_ratio(flatness)} of 10 (target ≤ {FLATNESS_TARGET:g}x)"))
+    lines.extend(async_lines(results))
     if not lines:
         return
     if markdown:
-        print("Relay against issue 5's targets:")
+        print("Relay against issue 5's and issue 12's targets:")
         print()
         print("| scenario | Relay | target |")
         print("|:---|:---|:---|")
         for scenario, title, status, detail in lines:
-            shown = status if status == "met" else f"**{status}**"
+            shown = status if status in ("met", "measured") else f"**{status}**"
             print(f"| {scenario} {title} | {detail} | {shown} |")
     else:
-        print("Relay against issue 5's targets")
+        print("Relay against issue 5's and issue 12's targets")
         for scenario, title, status, detail in lines:
-            print(f"  {status.upper() if status != 'met' else 'met':<24}  {scenario} {title}: {detail}")
+            print(f"  {status if status in ('met', 'measured') else status.upper():<24}  {scenario} {title}: {detail}")
+
+
+def async_lines(results):
+    """Relay against issue 12's targets: S10 against S01, S12 against its slowest factory, and
+    S11 (no target) beside hand-written code."""
+    lines = []
+    relay = lambda scenario: results.get(scenario, {}).get("libraries", {}).get("Relay")
+    hand = lambda scenario: results.get(scenario, {}).get("libraries", {}).get("hand-written")
+    if relay("S10") and relay("S01"):
+        value = relay("S10")["ns"] / relay("S01")["ns"]
+        detail = f"{format_ratio(value)} of Relay's sync resolve (S01, target ≤ {ASYNC_CACHED_TARGET:g}x)"
+        if hand("S10"):
+            detail += f"; {format_ratio(relay('S10')['ns'] / hand('S10')['ns'])} of a hand-written awaited task"
+        lines.append(("S10", results["S10"]["title"], status_of(value <= ASYNC_CACHED_TARGET, False), detail))
+    if relay("S11") and hand("S11"):
+        value = relay("S11")["ns"] / hand("S11")["ns"]
+        lines.append(("S11", results["S11"]["title"], "measured",
+                      f"{format_ratio(value)} of hand-written (one shared task); no target"))
+    if relay("S12"):
+        value = relay("S12")["ns"] / START_SLOWEST_NS
+        detail = f"{format_ratio(value)} of the slowest factory (target ≤ {START_TARGET:g}x, one after another 10x)"
+        if hand("S12"):
+            detail += f"; {format_ratio(relay('S12')['ns'] / hand('S12')['ns'])} of a hand-written task group"
+        lines.append(("S12", results["S12"]["title"], status_of(value <= START_TARGET, False), detail))
+    return lines
 
 
 def status_of(met, met_against_owned):

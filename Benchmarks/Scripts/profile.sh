@@ -5,7 +5,8 @@
 #   Scripts/profile.sh cached-singleton     # one case, with its functions by inclusive cost
 #
 # callgrind counts instructions, not time: the figures repeat exactly on the same binary, however
-# busy the machine is. Needs valgrind (apt-get install valgrind).
+# busy the machine is. Needs valgrind (apt-get install valgrind). Valgrind 3.19 stops with an
+# internal error on the async case (async-cached-singleton): time it, or `perf record` it, instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,6 +1,6 @@
 import Benchmark
 
-/// Issue 5's scenarios, each measured for hand-written code, Relay, Swinject and
+/// Issue 5's scenarios and issue 12's async ones, each measured for hand-written code, Relay, Swinject and
 /// swift-dependencies in the same run. `compare.py` turns the run into one table.
 ///
 /// A scenario is a type with a `register()` that declares one benchmark per library through
@@ -16,5 +16,8 @@ let benchmarks: @Sendable () -> Void = {
     AccessAllScenario.register()  // S07
     RegistrationCountScenario.register()  // S08a, S08b, S08c
     CommandLineScenario.register()  // S09
+    AsyncCachedScenario.register()  // S10
+    AsyncRaceScenario.register()  // S11
+    AsyncStartScenario.register()  // S12
     // Allocations per operation (issue item 10) are a metric of every benchmark, not a scenario.
 }

@@ -36,8 +36,36 @@ struct Scenario {
         teardown: (() -> Void)? = nil,
         body: @escaping (Benchmark) throws -> Void
     ) {
-        let operations = operations ?? operationsPerSample
-        let configuration = Benchmark.Configuration(
+        Benchmark(
+            "\(id) \(title)",
+            configuration: configuration(for: library, operations: operations ?? operationsPerSample),
+            closure: body,
+            setup: setup.map { setup in { try setup() } },
+            teardown: teardown.map { teardown in { teardown() } }
+        )
+    }
+
+    /// Registers the benchmark of `library` for this scenario, whose samples await: an async
+    /// resolve, tasks racing, an async start. As ``benchmark(_:operations:setup:teardown:body:)``
+    /// otherwise.
+    func asyncBenchmark(
+        _ library: Library,
+        operations: Int? = nil,
+        setup: (() async throws -> Void)? = nil,
+        body: @escaping (Benchmark) async throws -> Void
+    ) {
+        Benchmark(
+            "\(id) \(title)",
+            configuration: configuration(for: library, operations: operations ?? operationsPerSample),
+            closure: body,
+            setup: setup
+        )
+    }
+
+    /// The configuration of every benchmark: the library and operations as tags (which
+    /// `compare.py` reads back), wall clock and allocations, and a bounded run.
+    private func configuration(for library: Library, operations: Int) -> Benchmark.Configuration {
+        Benchmark.Configuration(
             metrics: [.wallClock, .mallocCountTotal, .throughput],
             tags: ["library": library.rawValue, "ops": String(operations)],
             timeUnits: .nanoseconds,
@@ -45,13 +73,6 @@ struct Scenario {
             scalingFactor: operations == 1_000 ? .kilo : .one,
             maxDuration: Self.maxDuration,
             maxIterations: 20_000
-        )
-        Benchmark(
-            "\(id) \(title)",
-            configuration: configuration,
-            closure: body,
-            setup: setup.map { setup in { try setup() } },
-            teardown: teardown.map { teardown in { teardown() } }
         )
     }
 }
