@@ -27,7 +27,7 @@ extension DependencyContainer {
     }
 
     /// Builds every registration, awaiting async factories, in a throwaway override, and reports
-    /// every failure at once; see ``validate()``.
+    /// every failure at once; see ``validate()-5yvzg``.
     ///
     /// ```swift
     /// try await DependencyContainer.global.validate()
@@ -42,7 +42,7 @@ extension DependencyContainer {
     }
 
     /// The registrations of this container (for a root, also of its scopes) and the dependencies
-    /// between them, found by building each in a throwaway override as ``validate()`` does.
+    /// between them, found by building each in a throwaway override as ``validate()-5yvzg`` does.
     ///
     /// This synchronous form cannot run async factories, so it finds no edges out of an async
     /// registration and lists it among the failures; `await dependencyGraph()` runs them.
@@ -53,7 +53,7 @@ extension DependencyContainer {
     }
 
     /// The registrations and the dependencies between them, found by building each (awaiting
-    /// async factories) in a throwaway override; see ``dependencyGraph()``.
+    /// async factories) in a throwaway override; see ``dependencyGraph()-3f21x``.
     ///
     /// - Returns: The graph, with the messages of registrations that could not be built.
     public func dependencyGraph() async -> DependencyGraph {

@@ -47,7 +47,7 @@ public struct Injected<Service> {
         }
     }
 
-    /// The wrapper itself, for its throwing ``resolve()``: `try $payments.resolve()`.
+    /// The wrapper itself, for its throwing ``resolve()-8r0dk``: `try $payments.resolve()`.
     public var projectedValue: Injected<Service> { self }
 
     /// Resolves (or returns the instance already resolved), throwing instead of stopping.
