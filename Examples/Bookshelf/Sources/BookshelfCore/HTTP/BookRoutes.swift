@@ -59,7 +59,7 @@ public struct BookRoutes: Sendable {
 
     @Sendable func catalogEntry(_ request: Request, context: BookshelfRequestContext) async throws -> CatalogEntry {
         let book = try await book(context)
-        let catalog = try container.resolve((any BookCatalogClient).self)
+        let catalog = try await container.resolve((any BookCatalogClient).self)
         guard let entry = try await catalog.entry(isbn: book.isbn) else {
             throw HTTPError(.notFound, message: "the catalog has no entry for isbn \(book.isbn)")
         }
@@ -71,7 +71,7 @@ public struct BookRoutes: Sendable {
     ) async throws -> EditedResponse<BookImporter.Result> {
         struct ImportRequest: Decodable { var isbns: [String] }
         let isbns = try await request.decode(as: ImportRequest.self, context: context).isbns
-        let importer = try container.container(for: .bulkImport).resolve(BookImporter.self)
+        let importer = try await container.container(for: .bulkImport).resolve(BookImporter.self)
         return EditedResponse(status: .created, response: try await importer.importBooks(isbns: isbns))
     }
 
