@@ -93,7 +93,7 @@ public final class LaunchedProgram: Sendable {
             commandLine: commandLine,
             standardOutput: state.standardOutputText,
             standardError: state.standardErrorText,
-            exit: ended ? await running.exitAfterDraining() : nil,
+            exit: ended ? ProgramExit(await running.drainedState()) : nil,
             fileID: fileID,
             line: line
         )
@@ -133,7 +133,7 @@ public final class LaunchedProgram: Sendable {
                 line: line
             )
         }
-        return await running.exitAfterDraining()
+        return ProgramExit(await running.drainedState())
     }
 
     /// Stops the program: `SIGTERM`, then `SIGKILL` if it is still running after the grace period.
@@ -153,6 +153,6 @@ public final class LaunchedProgram: Sendable {
     /// - Returns: How the program ended, with all it wrote.
     @discardableResult
     public func stop(gracePeriod: Duration? = nil) async -> ProgramExit {
-        await running.stop(gracePeriod: gracePeriod ?? stopGracePeriod)
+        ProgramExit(await running.stop(gracePeriod: gracePeriod ?? stopGracePeriod))
     }
 }

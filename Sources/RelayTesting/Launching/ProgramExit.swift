@@ -69,6 +69,25 @@ public struct ProgramExit: Sendable, CustomStringConvertible {
         ProgramExit(reason: .signalled, status: signal)
     }
 
+    /// How a program ended, from what its monitor recorded once its output was drained; a program
+    /// never seen to end (not even by `SIGKILL`, within the stop's wait) counts as killed.
+    ///
+    /// - Parameter recorded: The monitor's state after `RunningProcess.drainedState()`.
+    init(_ recorded: ProgramMonitor.State) {
+        let termination = recorded.termination ?? .killed
+        let reason: Reason =
+            switch termination.reason {
+            case .exited: .exited
+            case .signalled: .signalled
+            }
+        self.init(
+            reason: reason,
+            status: termination.status,
+            standardOutput: recorded.standardOutputText,
+            standardError: recorded.standardErrorText
+        )
+    }
+
     /// Whether the program exited by itself with status 0.
     public var succeeded: Bool { reason == .exited && status == 0 }
 

@@ -208,7 +208,7 @@ public struct ProgramLauncher: Sendable {
             if let found = running.monitor.state.line(containing: text) { return found }
             if holds {
                 // It ended; the line may still sit in a pipe the readers have not drained yet.
-                _ = await running.exitAfterDraining()
+                _ = await running.drainedState()
                 if let found = running.monitor.state.line(containing: text) { return found }
             }
             outcome = holds ? .exited : .timedOut
@@ -221,7 +221,7 @@ public struct ProgramLauncher: Sendable {
             throw CancellationError()
         }
         let stoppedEarly = running.monitor.state.hasTerminated
-        let exit = await running.stop(gracePeriod: stopGracePeriod)
+        let exit = ProgramExit(await running.stop(gracePeriod: stopGracePeriod))
         let waitedFor = "waited for \(readiness)"
         let failure =
             stoppedEarly

@@ -1,5 +1,13 @@
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What is known about a running program: its output so far, whether its output streams are
 /// closed, and how it ended. Threads that read the program's pipes and Foundation's termination
 /// handler feed it; tasks wait on it for a condition, with a time limit.
@@ -10,12 +18,31 @@ final class ProgramMonitor: Sendable {
         case standardError
     }
 
+    /// How the program ended. The launcher turns it into the public `ProgramExit`; this folder
+    /// keeps a type of its own so that process handling does not depend on the launcher's API.
+    struct Termination: Sendable, Equatable {
+        /// Whether the program exited by itself or a signal ended it.
+        enum Reason: Sendable {
+            case exited
+            case signalled
+        }
+
+        /// Whether the program exited by itself or a signal ended it.
+        let reason: Reason
+
+        /// The exit status, or the number of the signal that ended the program.
+        let status: Int32
+
+        /// What a program never seen to end counts as: ended by `SIGKILL`.
+        static let killed = Termination(reason: .signalled, status: SIGKILL)
+    }
+
     /// A copy of what the monitor knows, for conditions to inspect.
     struct State: Sendable {
         var standardOutput: [UInt8] = []
         var standardError: [UInt8] = []
         var openStreams = 2
-        var termination: (reason: ProgramExit.Reason, status: Int32)?
+        var termination: Termination?
 
         var standardOutputText: String { String(decoding: standardOutput, as: UTF8.self) }
         var standardErrorText: String { String(decoding: standardError, as: UTF8.self) }
@@ -67,8 +94,8 @@ final class ProgramMonitor: Sendable {
     }
 
     /// Records how the program ended.
-    func terminate(reason: ProgramExit.Reason, status: Int32) {
-        update { $0.termination = (reason, status) }
+    func terminate(_ termination: Termination) {
+        update { $0.termination = termination }
     }
 
     private func update(_ change: (inout State) -> Void) {

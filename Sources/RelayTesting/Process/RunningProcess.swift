@@ -51,8 +51,8 @@ final class RunningProcess: Sendable {
 
         let monitor = ProgramMonitor()
         process.terminationHandler = { ended in
-            let reason: ProgramExit.Reason = ended.terminationReason == .exit ? .exited : .signalled
-            monitor.terminate(reason: reason, status: ended.terminationStatus)
+            let reason: ProgramMonitor.Termination.Reason = ended.terminationReason == .exit ? .exited : .signalled
+            monitor.terminate(ProgramMonitor.Termination(reason: reason, status: ended.terminationStatus))
         }
         try await SignalMaskClearingSpawner.run(process)
         OutputReader.start(reading: output.fileHandleForReading, as: .standardOutput, into: monitor)
@@ -71,7 +71,9 @@ final class RunningProcess: Sendable {
     /// finally kills whatever the program left running in its process group.
     ///
     /// Cancelling the calling task does not cut this short: a stop always finishes.
-    func stop(gracePeriod: Duration) async -> ProgramExit {
+    ///
+    /// - Returns: What the monitor knows once the output is drained; see `drainedState()`.
+    func stop(gracePeriod: Duration) async -> ProgramMonitor.State {
         if !monitor.state.hasTerminated {
             signal(SIGTERM)
             let ended = await monitor.wait(timeout: gracePeriod, honoursCancellation: false) { $0.hasTerminated }
@@ -85,20 +87,14 @@ final class RunningProcess: Sendable {
             // would hold the output pipes open and outlive the test.
             kill(-processIdentifier, SIGKILL)
         }
-        return await exitAfterDraining()
+        return await drainedState()
     }
 
-    /// Waits (a few seconds at most) until both output pipes reach their end, then describes the exit.
-    func exitAfterDraining() async -> ProgramExit {
+    /// Waits (a few seconds at most) until both output pipes reach their end, then returns what
+    /// the monitor knows: how the program ended, and everything it wrote.
+    func drainedState() async -> ProgramMonitor.State {
         _ = await monitor.wait(timeout: .seconds(5), honoursCancellation: false) { $0.isDrained }
-        let state = monitor.state
-        let termination = state.termination ?? (.signalled, SIGKILL)
-        return ProgramExit(
-            reason: termination.reason,
-            status: termination.status,
-            standardOutput: state.standardOutputText,
-            standardError: state.standardErrorText
-        )
+        return monitor.state
     }
 
     /// Sends `number` to the program's process group (or to the program alone, if it leads none),
