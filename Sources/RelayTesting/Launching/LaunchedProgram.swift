@@ -86,10 +86,9 @@ public final class LaunchedProgram: Sendable {
         if let found = state.line(containing: text) { return found }
         let ended = state.hasTerminated && state.isDrained
         throw ProgramLaunchError(
-            code: ended ? .exitedBeforeOutput : .outputTimedOut,
-            summary: ended
-                ? "\(name) ended without writing a line containing '\(text)'"
-                : "\(name) wrote no line containing '\(text)' within \(timeout)",
+            ended
+                ? .exitedBeforeOutput(program: name, text: text)
+                : .outputTimedOut(program: name, text: text, timeout: timeout),
             commandLine: commandLine,
             standardOutput: state.standardOutputText,
             standardError: state.standardErrorText,
@@ -124,8 +123,7 @@ public final class LaunchedProgram: Sendable {
         let ended = await running.monitor.wait(timeout: timeout) { $0.hasTerminated }
         guard ended else {
             throw ProgramLaunchError(
-                code: .exitTimedOut,
-                summary: "\(name) was still running after \(timeout)",
+                .exitTimedOut(program: name, timeout: timeout),
                 commandLine: commandLine,
                 standardOutput: standardOutput,
                 standardError: standardError,

@@ -79,8 +79,7 @@ public struct ProgramExecutable: Sendable, Hashable, CustomStringConvertible {
     {
         guard let directory = testProductsDirectory else {
             throw ProgramLaunchError(
-                code: .executableNotFound,
-                summary: "the running tests' build directory is unknown; name \(name)'s executable by path instead",
+                .unknownTestProductsDirectory(product: name),
                 commandLine: name,
                 fileID: fileID,
                 line: line
@@ -89,11 +88,7 @@ public struct ProgramExecutable: Sendable, Hashable, CustomStringConvertible {
         let executable = ProgramExecutable(url: directory.appendingPathComponent(name))
         guard FileManager.default.isExecutableFile(atPath: executable.url.path) else {
             throw ProgramLaunchError(
-                code: .executableNotFound,
-                summary: """
-                    no executable '\(name)' in \(directory.path); run the tests with `swift test` \
-                    (which builds every product), or build it with `swift build --product \(name)`
-                    """,
+                .productNotBuiltBesideTests(product: name, directory: directory.path),
                 commandLine: executable.url.path,
                 fileID: fileID,
                 line: line
@@ -156,8 +151,7 @@ public struct ProgramExecutable: Sendable, Hashable, CustomStringConvertible {
         let executable = ProgramExecutable(url: binPath.appendingPathComponent(name))
         guard FileManager.default.isExecutableFile(atPath: executable.url.path) else {
             throw ProgramLaunchError(
-                code: .executableNotFound,
-                summary: "no executable '\(name)' in \(binPath.path); build it first (pass building: true)",
+                .productNotBuiltInPackage(product: name, directory: binPath.path),
                 commandLine: executable.url.path
             )
         }
@@ -171,8 +165,7 @@ public struct ProgramExecutable: Sendable, Hashable, CustomStringConvertible {
         let exit = try await withLaunchedProgram(launcher) { try await $0.waitForExit(timeout: timeout) }
         guard exit.succeeded else {
             throw ProgramLaunchError(
-                code: .buildFailed,
-                summary: "swift \(exit)",
+                .buildFailed(exit: exit),
                 commandLine: launcher.commandLine,
                 standardOutput: exit.standardOutput,
                 standardError: exit.standardError,

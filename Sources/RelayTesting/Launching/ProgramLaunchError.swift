@@ -24,27 +24,34 @@
 public struct ProgramLaunchError: Error, Sendable, CustomStringConvertible {
     /// What kind of failure this is.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
-        /// The code's name, as in "exitedBeforeReady".
-        public let name: String
+        fileprivate enum Kind: String {
+            case executableNotFound, failedToStart, exitedBeforeReady, readinessTimedOut
+            case exitTimedOut, outputTimedOut, exitedBeforeOutput, buildFailed
+        }
 
-        private init(_ name: String) { self.name = name }
+        fileprivate let kind: Kind
+
+        private init(_ kind: Kind) { self.kind = kind }
 
         /// No executable file was found where one was expected.
-        public static let executableNotFound = Code("executableNotFound")
+        public static let executableNotFound = Code(.executableNotFound)
         /// The operating system refused to start the program.
-        public static let failedToStart = Code("failedToStart")
+        public static let failedToStart = Code(.failedToStart)
         /// The program ended before its readiness condition held.
-        public static let exitedBeforeReady = Code("exitedBeforeReady")
+        public static let exitedBeforeReady = Code(.exitedBeforeReady)
         /// The readiness condition did not hold within the time limit.
-        public static let readinessTimedOut = Code("readinessTimedOut")
+        public static let readinessTimedOut = Code(.readinessTimedOut)
         /// The program was still running when the time limit for its exit passed.
-        public static let exitTimedOut = Code("exitTimedOut")
+        public static let exitTimedOut = Code(.exitTimedOut)
         /// The awaited output did not appear within the time limit.
-        public static let outputTimedOut = Code("outputTimedOut")
+        public static let outputTimedOut = Code(.outputTimedOut)
         /// The program ended without writing the awaited output.
-        public static let exitedBeforeOutput = Code("exitedBeforeOutput")
+        public static let exitedBeforeOutput = Code(.exitedBeforeOutput)
         /// Building or locating a package's product failed.
-        public static let buildFailed = Code("buildFailed")
+        public static let buildFailed = Code(.buildFailed)
+
+        /// The code's name, as in "exitedBeforeReady".
+        public var name: String { kind.rawValue }
 
         /// The code's name.
         public var description: String { name }
@@ -115,11 +122,122 @@ public struct ProgramLaunchError: Error, Sendable, CustomStringConvertible {
         """
     }
 
+    /// Creates an error for `problem`, worded by ``Problem/summary``.
+    ///
+    /// - Parameters:
+    ///   - problem: What went wrong, with the details the sentence quotes.
+    ///   - commandLine: The command line, as a shell would read it.
+    ///   - standardOutput: The program's standard output so far.
+    ///   - standardError: The program's standard error so far.
+    ///   - exit: How the program ended, if it had.
+    ///   - fileID: The file of the failing call.
+    ///   - line: The line of the failing call.
+    init(
+        _ problem: Problem,
+        commandLine: String,
+        standardOutput: String = "",
+        standardError: String = "",
+        exit: ProgramExit? = nil,
+        fileID: String = #fileID,
+        line: Int = #line
+    ) {
+        self.init(
+            code: problem.code,
+            summary: problem.summary,
+            commandLine: commandLine,
+            standardOutput: standardOutput,
+            standardError: standardError,
+            exit: exit,
+            fileID: fileID,
+            line: line
+        )
+    }
+
     private static func indented(_ text: String) -> String {
         let trimmed = text.hasSuffix("\n") ? String(text.dropLast()) : text
         if trimmed.isEmpty { return " (empty)" }
         return trimmed.split(separator: "\n", omittingEmptySubsequences: false)
             .map { "\n  " + $0 }
             .joined()
+    }
+}
+
+// MARK: - What went wrong
+
+extension ProgramLaunchError {
+    /// The precise failures the launcher finds, each with the details its sentence quotes.
+    ///
+    /// The launcher reports every failure through one of these, so each has its code and its
+    /// sentence here, in two exhaustive switches: a new failure does not compile without both.
+    enum Problem {
+        /// No executable file at `path`.
+        case noExecutableFile(path: String)
+        /// The running tests' build directory is unknown, so `product` cannot be found beside them.
+        case unknownTestProductsDirectory(product: String)
+        /// `product` was not built into `directory`, the running tests' build directory.
+        case productNotBuiltBesideTests(product: String, directory: String)
+        /// `product` was not built into `directory`, another package's build directory.
+        case productNotBuiltInPackage(product: String, directory: String)
+        /// The system refused to start `program`.
+        case failedToStart(program: String, error: any Error)
+        /// `program` ended (as `exit` says) before `readiness` held.
+        case exitedBeforeReady(program: String, exit: ProgramExit, readiness: ReadinessCondition)
+        /// `readiness` did not hold within `timeout`; the program was stopped.
+        case readinessTimedOut(program: String, timeout: Duration, readiness: ReadinessCondition)
+        /// `program` ended without writing a line containing `text`.
+        case exitedBeforeOutput(program: String, text: String)
+        /// `program` wrote no line containing `text` within `timeout`.
+        case outputTimedOut(program: String, text: String, timeout: Duration)
+        /// `program` was still running after `timeout`.
+        case exitTimedOut(program: String, timeout: Duration)
+        /// `swift build` (or `--show-bin-path`) ended as `exit` says.
+        case buildFailed(exit: ProgramExit)
+
+        /// The public code this failure is reported with.
+        var code: Code {
+            switch self {
+            case .noExecutableFile, .unknownTestProductsDirectory, .productNotBuiltBesideTests,
+                .productNotBuiltInPackage:
+                .executableNotFound
+            case .failedToStart: .failedToStart
+            case .exitedBeforeReady: .exitedBeforeReady
+            case .readinessTimedOut: .readinessTimedOut
+            case .exitedBeforeOutput: .exitedBeforeOutput
+            case .outputTimedOut: .outputTimedOut
+            case .exitTimedOut: .exitTimedOut
+            case .buildFailed: .buildFailed
+            }
+        }
+
+        /// One sentence that quotes what was asked for and, where there is one, says how to fix it.
+        var summary: String {
+            switch self {
+            case .noExecutableFile(let path):
+                "no executable file at \(path)"
+            case .unknownTestProductsDirectory(let product):
+                "the running tests' build directory is unknown; name \(product)'s executable by path instead"
+            case .productNotBuiltBesideTests(let product, let directory):
+                """
+                no executable '\(product)' in \(directory); run the tests with `swift test` \
+                (which builds every product), or build it with `swift build --product \(product)`
+                """
+            case .productNotBuiltInPackage(let product, let directory):
+                "no executable '\(product)' in \(directory); build it first (pass building: true)"
+            case .failedToStart(let program, let error):
+                "\(program) could not be started: \(error)"
+            case .exitedBeforeReady(let program, let exit, let readiness):
+                "\(program) \(exit) before it was ready (waited for \(readiness))"
+            case .readinessTimedOut(let program, let timeout, let readiness):
+                "\(program) was not ready within \(timeout) (waited for \(readiness)); it was stopped"
+            case .exitedBeforeOutput(let program, let text):
+                "\(program) ended without writing a line containing '\(text)'"
+            case .outputTimedOut(let program, let text, let timeout):
+                "\(program) wrote no line containing '\(text)' within \(timeout)"
+            case .exitTimedOut(let program, let timeout):
+                "\(program) was still running after \(timeout)"
+            case .buildFailed(let exit):
+                "swift \(exit)"
+            }
+        }
     }
 }

@@ -159,8 +159,7 @@ public struct ProgramLauncher: Sendable {
         let path = executable.url.path
         guard FileManager.default.isExecutableFile(atPath: path) else {
             throw ProgramLaunchError(
-                code: .executableNotFound,
-                summary: "no executable file at \(path)",
+                .noExecutableFile(path: path),
                 commandLine: commandLine,
                 fileID: fileID,
                 line: line
@@ -176,8 +175,7 @@ public struct ProgramLauncher: Sendable {
             )
         } catch {
             throw ProgramLaunchError(
-                code: .failedToStart,
-                summary: "\(executable.name) could not be started: \(error)",
+                .failedToStart(program: executable.name, error: error),
                 commandLine: commandLine,
                 fileID: fileID,
                 line: line
@@ -222,20 +220,12 @@ public struct ProgramLauncher: Sendable {
         }
         let stoppedEarly = running.monitor.state.hasTerminated
         let exit = ProgramExit(await running.stop(gracePeriod: stopGracePeriod))
-        let waitedFor = "waited for \(readiness)"
-        let failure =
+        let problem: ProgramLaunchError.Problem =
             stoppedEarly
-            ? (
-                code: ProgramLaunchError.Code.exitedBeforeReady,
-                summary: "\(executable.name) \(exit) before it was ready (\(waitedFor))"
-            )
-            : (
-                code: .readinessTimedOut,
-                summary: "\(executable.name) was not ready within \(readinessTimeout) (\(waitedFor)); it was stopped"
-            )
+            ? .exitedBeforeReady(program: executable.name, exit: exit, readiness: readiness)
+            : .readinessTimedOut(program: executable.name, timeout: readinessTimeout, readiness: readiness)
         throw ProgramLaunchError(
-            code: failure.code,
-            summary: failure.summary,
+            problem,
             commandLine: commandLine,
             standardOutput: exit.standardOutput,
             standardError: exit.standardError,
