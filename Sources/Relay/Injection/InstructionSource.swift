@@ -89,7 +89,31 @@ public enum InstructionSource {
         for instruction in instructions {
             rendered.append(try instruction.rendered())
         }
-        return rendered.joined(separator: environmentSeparator)
+        return environmentValue(carrying: rendered)
+    }
+
+    // MARK: - Writing instruction texts
+
+    // The two writers below are the only places that know how instructions travel; the typed
+    // renderers above and in DependencyInstructionLaunchArgument use them, and so does
+    // RelayTesting's launcher, which also carries raw texts a test wants malformed on purpose.
+
+    /// Writes instruction texts as arguments: ``shortOption`` before each, as
+    /// ``instructions(inArguments:)`` reads them back.
+    ///
+    /// - Parameter texts: The instructions as written, in order; not checked against the grammar.
+    /// - Returns: `["-d", text, "-d", text, …]`.
+    package static func arguments(carrying texts: [String]) -> [String] {
+        texts.flatMap { [shortOption, $0] }
+    }
+
+    /// Writes instruction texts as the value of ``environmentVariable``, as
+    /// ``instructions(inEnvironment:)`` reads them back.
+    ///
+    /// - Parameter texts: The instructions as written, in order; not checked against the grammar.
+    /// - Returns: The texts joined by ``environmentSeparator``.
+    package static func environmentValue(carrying texts: [String]) -> String {
+        texts.joined(separator: environmentSeparator)
     }
 
     private static func isOption(_ argument: String) -> Bool {

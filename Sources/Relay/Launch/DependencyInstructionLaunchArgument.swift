@@ -33,6 +33,6 @@ public struct DependencyInstructionLaunchArgument: LaunchArgument, Hashable {
     /// - Throws: ``DependencyInjectionInstructionError`` when a key or scope contains a character
     ///   the grammar cannot carry (`,`, `=`, `;`, a line break) or is empty.
     public func launchArguments() throws(DependencyInjectionInstructionError) -> [String] {
-        [InstructionSource.shortOption, try instruction.rendered()]
+        InstructionSource.arguments(carrying: [try instruction.rendered()])
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import Relay
 
 /// Everything needed to start a program under test: its executable, arguments, environment,
 /// dependency instructions, and what "ready" means for it.
@@ -100,18 +101,23 @@ public struct ProgramLauncher: Sendable {
 
     /// Every argument the program receives: its own, then the instructions when they travel as
     /// arguments (`-d <instruction>` each).
+    ///
+    /// The instructions are written by Relay's `InstructionSource`, the same code that writes a
+    /// `LaunchArgumentBuilder`'s and reads them back in the program.
     public var launchArguments: [String] {
         guard instructionDelivery == .arguments else { return arguments }
-        return arguments + dependencyInstructions.flatMap { [InstructionDelivery.argumentFlag, $0] }
+        return arguments + InstructionSource.arguments(carrying: dependencyInstructions)
     }
 
     /// The variables the launcher sets itself: ``environment``, plus `RELAY_DEPENDENCIES` when the
     /// instructions travel in the environment.
+    ///
+    /// The variable's value is written by Relay's `InstructionSource`, as for ``launchArguments``.
     public var launchEnvironment: [String: String] {
         var variables = environment
         if instructionDelivery == .environment && !dependencyInstructions.isEmpty {
             variables[InstructionDelivery.environmentVariable] =
-                dependencyInstructions.joined(separator: InstructionDelivery.environmentSeparator)
+                InstructionSource.environmentValue(carrying: dependencyInstructions)
         }
         return variables
     }

@@ -59,4 +59,23 @@ struct LaunchArgumentTests {
         try launcher.inject(instructions)
         #expect(launcher.launchEnvironment == (try LaunchArgumentBuilder(arguments: instructions).environment()))
     }
+
+    @Test(
+        "the program reads back the instructions the launcher passes, either way",
+        arguments: [InstructionDelivery.arguments, .environment])
+    func roundTrip(delivery: InstructionDelivery) throws {
+        let arguments = [
+            DependencyInstructionLaunchArgument(type: "clock", factory: "fixedClock"),
+            DependencyInstructionLaunchArgument(
+                type: "idGenerator", factory: "sequentialIDs", scope: "bulkImport", lifecycle: .transient),
+        ]
+        var launcher = launcher()
+        launcher.instructionDelivery = delivery
+        try launcher.inject(arguments)
+
+        let read =
+            try InstructionSource.instructions(inArguments: launcher.launchArguments)
+            + InstructionSource.instructions(inEnvironment: launcher.launchEnvironment)
+        #expect(read == arguments.map(\.instruction))
+    }
 }
