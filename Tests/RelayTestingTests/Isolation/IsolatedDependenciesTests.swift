@@ -16,11 +16,12 @@ private struct IsolationHolder {
     "Test isolation with the trait",
     .dependencies { $0.register(IsolationProbe.self) { _ in IsolationProbe(value: -1) } })
 struct IsolatedDependenciesTests {
-    @Test func theSuitesRegistrationIsVisible() throws {
+    @Test("A test sees the registration its suite's trait made")
+    func theSuitesRegistrationIsVisible() throws {
         #expect(try DependencyContainer.global.resolve(IsolationProbe.self).value == -1)
     }
 
-    @Test(arguments: 0..<48)
+    @Test("Parallel tests each see only their own registration", arguments: 0..<48)
     func parallelTestsEachSeeOnlyTheirOwnRegistration(value: Int) async throws {
         // Each test registers on the global container itself, as code under test would.
         DependencyContainer.global.register(IsolationProbe.self) { _ in IsolationProbe(value: value) }
@@ -31,7 +32,8 @@ struct IsolatedDependenciesTests {
     }
 }
 
-@Test(.isolatedDependencies) func nothingLeaksOutOfAnIsolatedTest() {
+@Test("Nothing a suite registered leaks out of its isolation", .isolatedDependencies)
+func nothingLeaksOutOfAnIsolatedTest() {
     // Registrations made by the suite's tests stayed inside their overrides.
     #expect(!DependencyContainer.global.isRegistered(IsolationProbe.self))
 }
