@@ -1,9 +1,23 @@
-import Dispatch
+public import Dispatch
 import Foundation
 
-/// Runs `body` on `threads` new threads (with a given stack size, if any) that start together, and
-/// waits up to `timeout` for all of them. Returns `false` when they did not all finish in time (a deadlock, in these tests).
-func concurrently(
+/// Runs `body` on `threads` new threads that start together, and waits for all of them.
+///
+/// The threads are released at once, so that they contend for whatever `body` touches. A thread
+/// of its own also gives a test a stack of a chosen size.
+///
+/// ```swift
+/// let finished = concurrently(threads: 8) { _ in _ = try? container.resolve(Store.self) }
+/// #expect(finished)
+/// ```
+///
+/// - Parameters:
+///   - threads: How many threads run `body`.
+///   - timeout: How long to wait for all of them.
+///   - stackSize: The stack size of each thread, in bytes; the platform's default when `nil`.
+///   - body: The work of one thread, given the thread's index (`0..<threads`).
+/// - Returns: `false` when the threads did not all finish in time: a deadlock, in these tests.
+public func concurrently(
     threads: Int,
     timeout: DispatchTimeInterval = .seconds(20),
     stackSize: Int? = nil,

@@ -2,9 +2,12 @@ import Dispatch
 import Foundation
 
 /// The async work of a test did not finish in time: a hang, in these tests.
-struct DeadlineExceeded: Error, CustomStringConvertible {
-    let seconds: Double
-    var description: String { "the work did not finish within \(seconds) s (a hang?)" }
+public struct DeadlineExceeded: Error, CustomStringConvertible {
+    /// How long the work was given.
+    public let seconds: Double
+
+    /// Says that the work did not finish, and within how long.
+    public var description: String { "the work did not finish within \(seconds) s (a hang?)" }
 }
 
 /// Runs `work` and returns what it returns, or throws ``DeadlineExceeded`` when it has not finished
@@ -13,7 +16,19 @@ struct DeadlineExceeded: Error, CustomStringConvertible {
 /// The work runs in a high-priority detached task and the waiting happens on a plain thread: this
 /// machine's cooperative pool has two threads, and neither the work nor the clock may queue behind
 /// other suites' tasks (see TOOLCHAIN.md).
-func withDeadline<Result: Sendable>(
+///
+/// ```swift
+/// try await withDeadline {
+///     #expect(try await container.resolve(Database.self).isOpen)
+/// }
+/// ```
+///
+/// - Parameters:
+///   - seconds: How long the work may take.
+///   - work: The work; it is cancelled when the deadline passes.
+/// - Returns: What `work` returned.
+/// - Throws: ``DeadlineExceeded`` when the deadline passed, or what `work` threw.
+public func withDeadline<Result: Sendable>(
     seconds: Double = 20,
     _ work: @escaping @Sendable () async throws -> Result
 ) async throws -> Result {
@@ -33,44 +48,4 @@ func withDeadline<Result: Sendable>(
         throw DeadlineExceeded(seconds: seconds)
     }
     return try await task.value
-}
-
-/// Suspends each task that arrives until `count` have arrived: proof that they ran at the same time.
-actor Barrier {
-    private let count: Int
-    private var arrived = 0
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    init(count: Int) {
-        self.count = count
-    }
-
-    func arrive() async {
-        arrived += 1
-        if arrived >= count {
-            let released = waiting
-            waiting.removeAll()
-            for continuation in released { continuation.resume() }
-            return
-        }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-}
-
-/// A gate that suspends every task that waits at it until it opens.
-actor Gate {
-    private var isOpen = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    func wait() async {
-        if isOpen { return }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    func open() {
-        isOpen = true
-        let released = waiting
-        waiting.removeAll()
-        for continuation in released { continuation.resume() }
-    }
 }

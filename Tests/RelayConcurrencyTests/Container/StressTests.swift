@@ -1,5 +1,6 @@
 import Foundation
 import Relay
+import RelayTestSupport
 import Testing
 
 /// A service whose every instance is counted per registration name.

@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 @Suite("@Injected first reads")
@@ -32,6 +33,14 @@ struct InjectedFirstReadTests {
             #expect(built.value == 1)
             #expect(seen.withLock { $0.count } == 1)
         }
+    }
+
+    @Test func readsFromManyThreadsAfterTheFirstSeeItsInstance() throws {
+        let container = DependencyContainer()
+        container.register(Session.self, lifecycle: .transient) { _ in Session() }
+        let handler = Handler(container: container)
+        let first = handler.session
+        #expect(concurrently(threads: 4) { _ in precondition(handler.session === first) })
     }
 
     @Test("the async resolve awaits an async factory once for every concurrent first reader")

@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// Async factories: resolved by awaiting, built once however many tasks race, cycles found through

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Relay
+import RelayTestSupport
 import Testing
 
 /// Builds of different registrations run in parallel, each registration is still built once, and

@@ -1,42 +1,34 @@
-// Small services the container tests register and resolve.
+// Small services that the container tests register and resolve.
 
-protocol Greeter: AnyObject, Sendable {
+/// A class-bound service with several implementations, for named registrations and `resolveAll`.
+public protocol Greeter: AnyObject, Sendable {
+    /// What this greeter says.
     var greeting: String { get }
 }
 
-final class EnglishGreeter: Greeter {
-    let greeting = "hello"
+/// A greeter that says "hello".
+public final class EnglishGreeter: Greeter {
+    /// "hello".
+    public let greeting = "hello"
+
+    /// A new instance, distinct from every other: tests compare identities.
+    public init() {}
 }
 
-final class FrenchGreeter: Greeter {
-    let greeting = "bonjour"
+/// A greeter that says "bonjour".
+public final class FrenchGreeter: Greeter {
+    /// "bonjour".
+    public let greeting = "bonjour"
+
+    /// A new instance, distinct from every other: tests compare identities.
+    public init() {}
 }
 
-final class NamedGreeter: Greeter {
-    let greeting: String
-    init(_ greeting: String) { self.greeting = greeting }
-}
+/// A greeter that says what it is told, to tell registrations apart.
+public final class NamedGreeter: Greeter {
+    /// The text it was made with.
+    public let greeting: String
 
-struct Point: Equatable, Sendable {
-    var x: Int
-}
-
-protocol HTTPClient: Sendable {}
-final class URLSessionClient: HTTPClient {}
-
-protocol PaymentGateway: Sendable {}
-final class StripeGateway: PaymentGateway {
-    let client: any HTTPClient
-    init(client: any HTTPClient) { self.client = client }
-}
-
-protocol OrderService: Sendable {}
-final class DefaultOrderService: OrderService {
-    let payments: any PaymentGateway
-    init(payments: any PaymentGateway) { self.payments = payments }
-}
-
-/// An error a factory throws in the tests.
-struct Unavailable: Error, CustomStringConvertible {
-    var description: String { "the database is unavailable" }
+    /// A greeter that says `greeting`.
+    public init(_ greeting: String) { self.greeting = greeting }
 }

@@ -1,10 +1,6 @@
 import Relay
+import RelayTestSupport
 import Testing
-
-extension DependencyContainerScope {
-    static let checkout = DependencyContainerScope("checkout")
-    static let admin = DependencyContainerScope("admin")
-}
 
 @Suite("Scopes and roots")
 struct ScopeTests {

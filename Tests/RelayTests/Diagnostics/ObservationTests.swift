@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 private struct ObservedLeaf: Sendable {}

@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 @Suite("Resolution errors")
@@ -141,19 +142,4 @@ struct ResolutionErrorTests {
         #expect(error.path.first == "Int[\"0\"]")
         #expect(error.path.count == DependencyContainer.maximumResolutionDepth + 1)
     }
-}
-
-final class CycleA: Sendable {
-    let b: CycleB
-    init(b: CycleB) { self.b = b }
-}
-
-final class CycleB: Sendable {
-    let a: any Sendable
-    init(a: any Sendable) { self.a = a }
-}
-
-final class CycleC: Sendable {
-    let a: CycleA
-    init(a: CycleA) { self.a = a }
 }

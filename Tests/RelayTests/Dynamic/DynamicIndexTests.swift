@@ -113,25 +113,3 @@ struct DynamicIndexTests {
                 """)
     }
 }
-
-@Suite("Near misses")
-struct NearMissTests {
-    @Test(arguments: [
-        ("clokc", "clock"), ("clok", "clock"), ("colck", "clock"), ("bookstore", "bookStore"), ("stor", "store"),
-    ])
-    func aTypoOfAKnownKeyIsSuggested(typo: String, meant: String) throws {
-        let program = try DynamicProgram()
-        let error = try #require(throws: DynamicDependencyIndexError.self) {
-            try program.index.definition(for: .init(type: .init(typo), factory: .fixed))
-        }
-        #expect(error.description.contains("Did you mean '\(meant)'?"))
-    }
-
-    @Test func somethingFarOffGetsNoSuggestion() throws {
-        let program = try DynamicProgram()
-        let error = try #require(throws: DynamicDependencyIndexError.self) {
-            try program.index.definition(for: .init(type: "payments", factory: .fixed))
-        }
-        #expect(!error.description.contains("Did you mean"))
-    }
-}

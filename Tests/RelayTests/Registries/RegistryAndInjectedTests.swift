@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 @Suite("Registries and @Injected")
@@ -47,14 +48,6 @@ struct RegistryAndInjectedTests {
         let first = holder.greeter
         #expect(first === holder.greeter)
         #expect(built.value == 1)
-    }
-
-    @Test func injectedConcurrentFirstReadsAgree() throws {
-        let container = DependencyContainer()
-        container.register((any Greeter).self, lifecycle: .transient) { _ in EnglishGreeter() }
-        let holder = Holder(container: container)
-        let first = holder.greeter
-        #expect(concurrently(threads: 4) { _ in precondition(holder.greeter === first) })
     }
 
     @Test func injectedThrowingPathReportsTheError() throws {
