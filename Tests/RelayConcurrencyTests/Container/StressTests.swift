@@ -11,12 +11,13 @@ private final class StressService: Sendable {
 
 /// Many threads mixing every operation on shared containers, bounded in count and time, checking
 /// the invariants a user relies on. Run again under the thread and address sanitizers by CI.
-@Suite("Stress")
+@Suite("Every operation from many threads at once")
 struct StressTests {
     static let threads = 8
     static let iterations = 3_000
 
-    @Test func everyOperationAtOnceKeepsTheInvariants() throws {
+    @Test("every operation at once, from many threads, keeps the invariants")
+    func everyOperationAtOnceKeepsTheInvariants() throws {
         let root = DependencyContainer()
         let scoped = root.container(for: .checkout)
         let builds = Locked<[String: Int]>([:])
@@ -105,7 +106,8 @@ struct StressTests {
         }
     }
 
-    @Test func withoutReleasesEverySingletonIsBuiltExactlyOnce() throws {
+    @Test("without releases, every singleton is built exactly once")
+    func withoutReleasesEverySingletonIsBuiltExactlyOnce() throws {
         for _ in 0..<20 {
             let root = DependencyContainer()
             let builds = Counter()

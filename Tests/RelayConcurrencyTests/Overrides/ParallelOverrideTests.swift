@@ -23,7 +23,7 @@ struct ParallelOverrideTests {
         return root
     }()
 
-    @Test(arguments: 0..<64)
+    @Test("parallel tasks each see only their own override", arguments: 0..<64)
     func parallelTestsEachSeeOnlyTheirOwnOverride(value: Int) async throws {
         try await Self.root.withOverrides { overrides in
             overrides.register(OverrideProbe.self) { _ in OverrideProbe(value: value) }

@@ -35,7 +35,8 @@ struct InjectedFirstReadTests {
         }
     }
 
-    @Test func readsFromManyThreadsAfterTheFirstSeeItsInstance() throws {
+    @Test("reads from many threads after the first see the instance it resolved")
+    func readsFromManyThreadsAfterTheFirstSeeItsInstance() throws {
         let container = DependencyContainer()
         container.register(Session.self, lifecycle: .transient) { _ in Session() }
         let handler = Handler(container: container)

@@ -2,9 +2,10 @@ import Relay
 import RelayTestSupport
 import Testing
 
-@Suite("Concurrency")
+@Suite("Resolving from many threads")
 struct ConcurrencyTests {
-    @Test func aSingletonIsBuiltExactlyOnceUnderContention() throws {
+    @Test("a singleton is built exactly once while many threads ask for it")
+    func aSingletonIsBuiltExactlyOnceUnderContention() throws {
         for _ in 0..<200 {
             let container = DependencyContainer()
             let built = Counter()
@@ -23,7 +24,8 @@ struct ConcurrencyTests {
         }
     }
 
-    @Test func aSingletonWithDependenciesIsBuiltOnceWhenItsDependencyIsAskedForToo() throws {
+    @Test("a singleton's dependency is built once when threads ask for both")
+    func aSingletonWithDependenciesIsBuiltOnceWhenItsDependencyIsAskedForToo() throws {
         for _ in 0..<100 {
             let container = DependencyContainer()
             let built = Counter()
@@ -46,7 +48,9 @@ struct ConcurrencyTests {
         }
     }
 
-    @Test(arguments: [LifecycleType.singleton, .transient])
+    @Test(
+        "two threads resolving the two ends of a cycle both get the cycle, and neither hangs",
+        arguments: [LifecycleType.singleton, .transient])
     func twoThreadsResolvingTheEndsOfACycleBothGetTheCycleAndNeitherHangs(lifecycle: LifecycleType) throws {
         for _ in 0..<50 {
             let container = DependencyContainer()
@@ -73,7 +77,8 @@ struct ConcurrencyTests {
         }
     }
 
-    @Test func registerResolveAndReleaseMixFreely() throws {
+    @Test("registering, resolving and releasing mix freely across threads")
+    func registerResolveAndReleaseMixFreely() throws {
         let container = DependencyContainer()
         let checkout = container.container(for: .checkout)
         container.register(EnglishGreeter.self) { _ in EnglishGreeter() }

@@ -7,7 +7,7 @@ import Testing
 /// Builds of different registrations run in parallel, each registration is still built once, and
 /// nothing that used to hang hangs: every test here waits under a deadline, so a regression fails
 /// instead of stopping the run.
-@Suite("Construction")
+@Suite("Building registrations in parallel")
 struct ConstructionTests {
     final class Inner: Sendable {}
     final class Outer: Sendable {}

@@ -10,7 +10,8 @@ private final class Link: Sendable {
 
 @Suite("The depth limit")
 struct DepthLimitTests {
-    @Test func beyondTheDepthLimitTheErrorShowsThePathsEnds() throws {
+    @Test("beyond the depth limit, the error shows both ends of the path")
+    func beyondTheDepthLimitTheErrorShowsThePathsEnds() throws {
         let root = DependencyContainer()
         let limit = DependencyContainer.maximumResolutionDepth
         for index in 0...limit {
@@ -27,7 +28,7 @@ struct DepthLimitTests {
                 "Resolving 'Link[\"\(limit)\"]' in global nests factories deeper than \(limit) levels."))
     }
 
-    @Test(arguments: [256 * 1024, 512 * 1024, 1024 * 1024])
+    @Test("a deep chain on a small stack is an error, not a crash", arguments: [256 * 1024, 512 * 1024, 1024 * 1024])
     func aDeepChainOnASmallStackIsAnErrorNotACrash(stackSize: Int) throws {
         // Apple platforms give secondary threads 512 KiB: the limit must hold there, long before
         // maximumResolutionDepth, by watching the stack rather than counting.

@@ -9,7 +9,8 @@ private struct Nest<Inner: Nestable>: Nestable {}
 
 @Suite("Wide tables")
 struct WideTableTests {
-    @Test func tenThousandRegistrationsStartAndResolve() throws {
+    @Test("ten thousand registrations start and resolve")
+    func tenThousandRegistrationsStartAndResolve() throws {
         let root = DependencyContainer()
         let count = 10_000
         let built = Counter()
@@ -51,7 +52,8 @@ struct WideTableTests {
         Nest<Inner>.self
     }
 
-    @Test func hundredsOfUnnamedTypesEachFindTheirOwnRegistration() throws {
+    @Test("hundreds of distinct types each find their own registration")
+    func hundredsOfUnnamedTypesEachFindTheirOwnRegistration() throws {
         let container = DependencyContainer()
         let hits = Locked<[Int]>([])
         var types: [any Nestable.Type] = [Seed.self]

@@ -6,7 +6,8 @@ import Testing
 struct LifecycleTests {
     let container = DependencyContainer()
 
-    @Test func startBuildsEagerSingletonsOnly() throws {
+    @Test("start builds the eager singletons, and only once")
+    func startBuildsEagerSingletonsOnly() throws {
         let eager = Counter()
         let lazy = Counter()
         container.register(EnglishGreeter.self, lifecycle: .eagerSingleton) { _ in
@@ -25,7 +26,8 @@ struct LifecycleTests {
         #expect(eager.value == 1)
     }
 
-    @Test func startOnARootBuildsTheEagerSingletonsOfItsScopes() throws {
+    @Test("start on a root builds the eager singletons of its scopes")
+    func startOnARootBuildsTheEagerSingletonsOfItsScopes() throws {
         let eager = Counter()
         container.container(for: .checkout).register(Point.self, lifecycle: .eagerSingleton) { _ in
             eager.increment()
@@ -35,13 +37,15 @@ struct LifecycleTests {
         #expect(eager.value == 1)
     }
 
-    @Test func eagerSingletonIsBuiltOnFirstUseBeforeStart() throws {
+    @Test("an eager singleton asked for before start is built then")
+    func eagerSingletonIsBuiltOnFirstUseBeforeStart() throws {
         container.register(EnglishGreeter.self, lifecycle: .eagerSingleton) { _ in EnglishGreeter() }
         let first = try container.resolve(EnglishGreeter.self)
         #expect(first === (try container.resolve(EnglishGreeter.self)))
     }
 
-    @Test func startReportsEveryFailureNotJustTheFirst() throws {
+    @Test("start reports every failure, not just the first")
+    func startReportsEveryFailureNotJustTheFirst() throws {
         container.register(EnglishGreeter.self, lifecycle: .eagerSingleton) { _ in throw Unavailable() }
         container.register(Point.self, lifecycle: .eagerSingleton) { _ in Point(x: 1) }
         container.register(FrenchGreeter.self, lifecycle: .eagerSingleton) { container in
@@ -66,7 +70,8 @@ struct LifecycleTests {
         #expect(try container.resolve(Point.self) == Point(x: 1))
     }
 
-    @Test func releaseSingletonsDropsCachedInstances() throws {
+    @Test("releasing singletons drops the cached instances")
+    func releaseSingletonsDropsCachedInstances() throws {
         let built = Counter()
         container.register(EnglishGreeter.self) { _ in
             built.increment()
@@ -84,21 +89,24 @@ struct LifecycleTests {
         #expect(built.value == 2)
     }
 
-    @Test func releaseOnARootReleasesItsScopesToo() throws {
+    @Test("releasing a root releases its scopes too")
+    func releaseOnARootReleasesItsScopesToo() throws {
         container.container(for: .checkout).register(EnglishGreeter.self) { _ in EnglishGreeter() }
         let first = try container.container(for: .checkout).resolve(EnglishGreeter.self)
         container.releaseSingletons()
         #expect(first !== (try container.container(for: .checkout).resolve(EnglishGreeter.self)))
     }
 
-    @Test func releaseOnAScopeLeavesTheRootAlone() throws {
+    @Test("releasing a scope leaves its root alone")
+    func releaseOnAScopeLeavesTheRootAlone() throws {
         container.register(EnglishGreeter.self) { _ in EnglishGreeter() }
         let first = try container.resolve(EnglishGreeter.self)
         container.container(for: .checkout).releaseSingletons()
         #expect(first === (try container.resolve(EnglishGreeter.self)))
     }
 
-    @Test func aReleasedInstanceMayResolveInItsDeinit() throws {
+    @Test("a released instance may resolve in its deinit")
+    func aReleasedInstanceMayResolveInItsDeinit() throws {
         container.register(Point.self) { _ in Point(x: 1) }
         container.register(ResolvesOnDeinit.self) { container in ResolvesOnDeinit(container: container) }
         _ = try container.resolve(ResolvesOnDeinit.self)
@@ -107,7 +115,8 @@ struct LifecycleTests {
         #expect(try container.resolve(Point.self).x == 1)
     }
 
-    @Test func aReplacedFactorysCapturesMayResolveWhenReleased() throws {
+    @Test("what a replaced factory captured may resolve when it is released")
+    func aReplacedFactorysCapturesMayResolveWhenReleased() throws {
         container.register(Point.self) { _ in Point(x: 1) }
         registerCapturingAnObjectThatResolvesOnDeinit(in: container)
         // Replacing drops the only reference to the first factory, and with it the captured
@@ -121,7 +130,8 @@ struct LifecycleTests {
         #expect(try container.resolve(EnglishGreeter.self).greeting == "hello")
     }
 
-    @Test func aCachedValueWithReferencesInsideSurvivesResolvesAndRelease() throws {
+    @Test("a cached value holding references survives resolves and a release")
+    func aCachedValueWithReferencesInsideSurvivesResolvesAndRelease() throws {
         let built = Counter()
         container.register(Catalogue.self) { _ in
             built.increment()

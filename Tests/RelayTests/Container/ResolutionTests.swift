@@ -6,12 +6,14 @@ import Testing
 struct ResolutionTests {
     let container = DependencyContainer()
 
-    @Test func resolvesWhatWasRegistered() throws {
+    @Test("resolves what was registered")
+    func resolvesWhatWasRegistered() throws {
         container.register((any Greeter).self) { _ in EnglishGreeter() }
         #expect(try container.resolve((any Greeter).self).greeting == "hello")
     }
 
-    @Test func singletonIsBuiltOnceAndLazily() throws {
+    @Test("a singleton is built once, on first use")
+    func singletonIsBuiltOnceAndLazily() throws {
         let counter = Counter()
         container.register((any Greeter).self) { _ in
             counter.increment()
@@ -24,14 +26,16 @@ struct ResolutionTests {
         #expect(counter.value == 1)
     }
 
-    @Test func transientIsBuiltOnEveryResolve() throws {
+    @Test("a transient is built on every resolve")
+    func transientIsBuiltOnEveryResolve() throws {
         container.register((any Greeter).self, lifecycle: .transient) { _ in EnglishGreeter() }
         let first = try container.resolve((any Greeter).self)
         let second = try container.resolve((any Greeter).self)
         #expect(first !== second)
     }
 
-    @Test func transientIsNotRetainedByTheContainer() throws {
+    @Test("a transient is not kept by the container")
+    func transientIsNotRetainedByTheContainer() throws {
         container.register(EnglishGreeter.self, lifecycle: .transient) { _ in EnglishGreeter() }
         weak var weakGreeter: EnglishGreeter?
         do {
@@ -42,7 +46,8 @@ struct ResolutionTests {
         #expect(weakGreeter == nil)
     }
 
-    @Test func weakIsSharedWhileHeldAndRebuiltAfter() throws {
+    @Test("a weak registration is shared while held, and built anew after")
+    func weakIsSharedWhileHeldAndRebuiltAfter() throws {
         let counter = Counter()
         container.register(EnglishGreeter.self, lifecycle: .weak) { _ in
             counter.increment()
@@ -58,18 +63,21 @@ struct ResolutionTests {
         #expect(counter.value == 2)
     }
 
-    @Test func valueTypesWork() throws {
+    @Test("value types resolve")
+    func valueTypesWork() throws {
         container.register(Point.self) { _ in Point(x: 3) }
         #expect(try container.resolve(Point.self) == Point(x: 3))
     }
 
-    @Test func typeIsInferredFromContext() throws {
+    @Test("the type is inferred from the context")
+    func typeIsInferredFromContext() throws {
         container.register(Point.self) { _ in Point(x: 4) }
         let point: Point = try container.resolve()
         #expect(point.x == 4)
     }
 
-    @Test func factoriesResolveTheirOwnDependencies() throws {
+    @Test("factories resolve their own dependencies")
+    func factoriesResolveTheirOwnDependencies() throws {
         container.register((any HTTPClient).self) { _ in URLSessionClient() }
         container.register((any PaymentGateway).self) { container in
             try StripeGateway(client: container.resolve((any HTTPClient).self))
@@ -83,20 +91,23 @@ struct ResolutionTests {
         #expect(first.payments as AnyObject === second.payments as AnyObject)
     }
 
-    @Test func namedRegistrationsAreSeparate() throws {
+    @Test("a named registration is apart from the unnamed one")
+    func namedRegistrationsAreSeparate() throws {
         container.register((any Greeter).self) { _ in EnglishGreeter() }
         container.register((any Greeter).self, name: "french") { _ in FrenchGreeter() }
         #expect(try container.resolve((any Greeter).self).greeting == "hello")
         #expect(try container.resolve((any Greeter).self, name: "french").greeting == "bonjour")
     }
 
-    @Test func fullFormTakesNameLifecycleAndFactory() throws {
+    @Test("the full form takes a name, a lifecycle and a factory")
+    func fullFormTakesNameLifecycleAndFactory() throws {
         container.register((any Greeter).self, name: "google", lifecycle: .transient, with: { _ in EnglishGreeter() })
         let first = try container.resolve((any Greeter).self, name: "google")
         #expect(first !== (try container.resolve((any Greeter).self, name: "google")))
     }
 
-    @Test func resolveAllListsEveryRegistrationInOrder() throws {
+    @Test("resolveAll lists every registration of the type, in order")
+    func resolveAllListsEveryRegistrationInOrder() throws {
         container.register((any Greeter).self, name: "b") { _ in NamedGreeter("b") }
         container.register((any Greeter).self) { _ in NamedGreeter("default") }
         container.register((any Greeter).self, name: "a") { _ in NamedGreeter("a") }
@@ -105,11 +116,13 @@ struct ResolutionTests {
         #expect(greetings == ["b", "default", "a"])
     }
 
-    @Test func resolveAllOfAnUnregisteredTypeIsEmpty() throws {
+    @Test("resolveAll of an unregistered type is empty")
+    func resolveAllOfAnUnregisteredTypeIsEmpty() throws {
         #expect(try container.resolveAll((any Greeter).self).isEmpty)
     }
 
-    @Test func reRegistrationReplacesTheFactoryAndTheCachedInstance() throws {
+    @Test("registering again replaces the factory and the cached instance")
+    func reRegistrationReplacesTheFactoryAndTheCachedInstance() throws {
         container.register((any Greeter).self) { _ in EnglishGreeter() }
         let english = try container.resolve((any Greeter).self)
         weak let weakEnglish = english as? EnglishGreeter
@@ -119,14 +132,16 @@ struct ResolutionTests {
         #expect(weakEnglish == nil)
     }
 
-    @Test func reRegistrationKeepsTheOriginalPositionInResolveAll() throws {
+    @Test("registering again keeps the first place in resolveAll")
+    func reRegistrationKeepsTheOriginalPositionInResolveAll() throws {
         container.register((any Greeter).self, name: "first") { _ in NamedGreeter("1") }
         container.register((any Greeter).self, name: "second") { _ in NamedGreeter("2") }
         container.register((any Greeter).self, name: "first") { _ in NamedGreeter("1 again") }
         #expect(try container.resolveAll((any Greeter).self).map(\.greeting) == ["1 again", "2"])
     }
 
-    @Test func isRegisteredAnswersForThisContainerOnly() {
+    @Test("isRegistered answers for this container only")
+    func isRegisteredAnswersForThisContainerOnly() {
         container.register(Point.self) { _ in Point(x: 1) }
         #expect(container.isRegistered(Point.self))
         #expect(!container.isRegistered(Point.self, name: "other"))

@@ -6,27 +6,31 @@ import Testing
 struct ScopeTests {
     let root = DependencyContainer()
 
-    @Test func scopeOverridesItsRoot() throws {
+    @Test("a scope's registration wins over its root's")
+    func scopeOverridesItsRoot() throws {
         root.register((any Greeter).self) { _ in EnglishGreeter() }
         root.container(for: .checkout).register((any Greeter).self) { _ in FrenchGreeter() }
         #expect(try root.resolve((any Greeter).self).greeting == "hello")
         #expect(try root.container(for: .checkout).resolve((any Greeter).self).greeting == "bonjour")
     }
 
-    @Test func scopeFallsBackToItsRootAndSharesItsSingletons() throws {
+    @Test("a scope falls back to its root and shares its singletons")
+    func scopeFallsBackToItsRootAndSharesItsSingletons() throws {
         root.register((any Greeter).self) { _ in EnglishGreeter() }
         let scoped = try root.container(for: .checkout).resolve((any Greeter).self)
         #expect(scoped === (try root.resolve((any Greeter).self)))
     }
 
-    @Test func scopesAreSeparateFromEachOther() throws {
+    @Test("scopes are apart from each other")
+    func scopesAreSeparateFromEachOther() throws {
         root.container(for: .checkout).register(Point.self) { _ in Point(x: 1) }
         #expect(throws: DependencyResolutionError.self) {
             try root.container(for: .admin).resolve(Point.self)
         }
     }
 
-    @Test func eachScopeKeepsItsOwnSingletons() throws {
+    @Test("each scope keeps its own singletons")
+    func eachScopeKeepsItsOwnSingletons() throws {
         root.container(for: .checkout).register(EnglishGreeter.self) { _ in EnglishGreeter() }
         root.container(for: .admin).register(EnglishGreeter.self) { _ in EnglishGreeter() }
         let checkout = try root.container(for: .checkout).resolve(EnglishGreeter.self)
@@ -34,7 +38,8 @@ struct ScopeTests {
         #expect(checkout !== (try root.container(for: .admin).resolve(EnglishGreeter.self)))
     }
 
-    @Test func aFactoryReceivesTheContainerThatHoldsIt() throws {
+    @Test("a factory receives the container that holds it")
+    func aFactoryReceivesTheContainerThatHoldsIt() throws {
         root.register(Point.self) { _ in Point(x: 1) }
         root.container(for: .checkout).register(Point.self) { _ in Point(x: 2) }
         // Registered in the scope: its dependencies come from the scope first.
@@ -50,13 +55,15 @@ struct ScopeTests {
         #expect(try checkout.resolve(String.self, name: "root") == "root sees 1")
     }
 
-    @Test func containerForGlobalIsTheRootItself() {
+    @Test("the container for global is the root itself")
+    func containerForGlobalIsTheRootItself() {
         #expect(DependencyContainer.container(for: .global) === DependencyContainer.global)
         #expect(root.container(for: .global) === root)
         #expect(root.container(for: .checkout).container(for: .global) === root)
     }
 
-    @Test func aScopeIsTheSameContainerWhileHeld() {
+    @Test("a scope is the same container while it is held")
+    func aScopeIsTheSameContainerWhileHeld() {
         let checkout = root.container(for: .checkout)
         #expect(root.container(for: .checkout) === checkout)
         #expect(checkout.scope == .checkout)
@@ -64,19 +71,22 @@ struct ScopeTests {
         #expect(!checkout.isRoot)
     }
 
-    @Test func scopesAreOneLayerDeep() {
+    @Test("scopes are one layer deep")
+    func scopesAreOneLayerDeep() {
         let admin = root.container(for: .checkout).container(for: .admin)
         #expect(admin === root.container(for: .admin))
         #expect(admin.root === root)
     }
 
-    @Test func scopeRegistrationsOutliveTheScopeHandle() throws {
+    @Test("a scope's registrations outlive the handle they were made through")
+    func scopeRegistrationsOutliveTheScopeHandle() throws {
         root.container(for: .checkout).register(Point.self) { _ in Point(x: 9) }
         // No handle is kept above; a new one finds the registration.
         #expect(try root.container(for: .checkout).resolve(Point.self).x == 9)
     }
 
-    @Test func independentRootsDoNotLeakIntoGlobal() throws {
+    @Test("an independent root does not leak into the global one")
+    func independentRootsDoNotLeakIntoGlobal() throws {
         let typeOnlyThisTestUses = TypeOnlyRootIsolationUses.self
         root.register(typeOnlyThisTestUses) { _ in TypeOnlyRootIsolationUses() }
         root.container(for: .checkout).register(typeOnlyThisTestUses) { _ in TypeOnlyRootIsolationUses() }
@@ -90,7 +100,8 @@ struct ScopeTests {
         }
     }
 
-    @Test func aDroppedRootIsFreed() {
+    @Test("a dropped root is freed")
+    func aDroppedRootIsFreed() {
         weak var weakRoot: DependencyContainer?
         do {
             let root = DependencyContainer()

@@ -7,7 +7,8 @@ private struct ObservedRoot: Sendable { let leaf: ObservedLeaf }
 
 @Suite("Observing resolutions", .serialized)
 struct ObservationTests {
-    @Test func theObserverSeesBuildsCacheHitsAndFailuresWithDepth() throws {
+    @Test("the observer sees builds, cache hits and failures, with their depth")
+    func theObserverSeesBuildsCacheHitsAndFailuresWithDepth() throws {
         let container = DependencyContainer()
         container.register(ObservedLeaf.self) { _ in ObservedLeaf() }
         container.container(for: .checkout).register(ObservedRoot.self, lifecycle: .transient) { container in
@@ -35,7 +36,8 @@ struct ObservationTests {
         #expect(seen[1].description.hasSuffix(" µs (depth 0)"))
     }
 
-    @Test func removingTheObserverStopsTheEvents() throws {
+    @Test("removing the observer stops the events")
+    func removingTheObserverStopsTheEvents() throws {
         let container = DependencyContainer()
         container.register(ObservedLeaf.self) { _ in ObservedLeaf() }
         let count = Counter()

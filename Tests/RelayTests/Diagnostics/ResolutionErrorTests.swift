@@ -6,7 +6,8 @@ import Testing
 struct ResolutionErrorTests {
     let root = DependencyContainer()
 
-    @Test func missingTypeNamesTheTypeScopeAndFix() throws {
+    @Test("a missing type names the type, the scope and the fix")
+    func missingTypeNamesTheTypeScopeAndFix() throws {
         let error = try #require(throws: DependencyResolutionError.self) {
             try root.resolve((any HTTPClient).self)
         }
@@ -20,7 +21,8 @@ struct ResolutionErrorTests {
                 """)
     }
 
-    @Test func missingDependencyDeepInAScopeShowsThePathAndWhatIsNearby() throws {
+    @Test("a missing dependency deep in a scope shows the path and what is registered nearby")
+    func missingDependencyDeepInAScopeShowsThePathAndWhatIsNearby() throws {
         root.register((any HTTPClient).self, name: "mock") { _ in URLSessionClient() }
         root.container(for: .admin).register((any HTTPClient).self) { _ in URLSessionClient() }
         let checkout = root.container(for: .checkout)
@@ -46,7 +48,8 @@ struct ResolutionErrorTests {
                 """)
     }
 
-    @Test func missingNameSuggestsTheUnnamedRegistration() throws {
+    @Test("a missing name points to the unnamed registration")
+    func missingNameSuggestsTheUnnamedRegistration() throws {
         root.register((any Greeter).self) { _ in EnglishGreeter() }
         let error = try #require(throws: DependencyResolutionError.self) {
             try root.resolve((any Greeter).self, name: "german")
@@ -55,7 +58,8 @@ struct ResolutionErrorTests {
         #expect(error.nearby == ["'Greeter' in global"])
     }
 
-    @Test func factoryErrorIsWrappedWithThePathAndKept() throws {
+    @Test("a factory's error is wrapped with the path, and kept")
+    func factoryErrorIsWrappedWithThePathAndKept() throws {
         root.register((any PaymentGateway).self) { _ in throw Unavailable() }
         root.register((any OrderService).self) { container in
             try DefaultOrderService(payments: container.resolve((any PaymentGateway).self))
@@ -72,7 +76,8 @@ struct ResolutionErrorTests {
                 """)
     }
 
-    @Test func aFailedFactoryCachesNothingAndCanSucceedLater() throws {
+    @Test("a failed factory caches nothing and can succeed later")
+    func aFailedFactoryCachesNothingAndCanSucceedLater() throws {
         let attempts = Counter()
         root.register(EnglishGreeter.self) { _ in
             attempts.increment()
@@ -85,14 +90,17 @@ struct ResolutionErrorTests {
         #expect(attempts.value == 2)
     }
 
-    @Test func aFactoryResolvingItsOwnTypeIsACycle() throws {
+    @Test("a factory resolving its own type is a cycle")
+    func aFactoryResolvingItsOwnTypeIsACycle() throws {
         root.register(Point.self) { container in try container.resolve(Point.self) }
         let error = try #require(throws: DependencyResolutionError.self) { try root.resolve(Point.self) }
         #expect(error.code == .cycle)
         #expect(error.path == ["Point", "Point"])
     }
 
-    @Test(arguments: [LifecycleType.singleton, .transient, .weak, .eagerSingleton])
+    @Test(
+        "two types needing each other are a cycle, whatever their lifecycle",
+        arguments: [LifecycleType.singleton, .transient, .weak, .eagerSingleton])
     func twoTypesNeedingEachOtherAreACycle(lifecycle: LifecycleType) throws {
         root.register(CycleA.self, lifecycle: lifecycle) { container in try CycleA(b: container.resolve(CycleB.self)) }
         root.register(CycleB.self, lifecycle: lifecycle) { container in try CycleB(a: container.resolve(CycleA.self)) }
@@ -107,7 +115,8 @@ struct ResolutionErrorTests {
                 """)
     }
 
-    @Test func aLongerCycleThroughAScopeShowsTheWholePath() throws {
+    @Test("a longer cycle through a scope shows the whole path")
+    func aLongerCycleThroughAScopeShowsTheWholePath() throws {
         let checkout = root.container(for: .checkout)
         checkout.register(CycleA.self) { container in try CycleA(b: container.resolve(CycleB.self)) }
         root.register(CycleB.self) { container in try CycleB(a: container.resolve(CycleC.self)) }
@@ -119,7 +128,8 @@ struct ResolutionErrorTests {
         #expect(error.path == ["CycleA", "CycleB", "CycleC", "CycleA"])
     }
 
-    @Test func aWeakValueTypeIsAnError() throws {
+    @Test("a value type registered as weak is an error")
+    func aWeakValueTypeIsAnError() throws {
         root.register(Point.self, lifecycle: .weak) { _ in Point(x: 1) }
         let error = try #require(throws: DependencyResolutionError.self) { try root.resolve(Point.self) }
         #expect(error.code == .weakNeedsObject)
@@ -128,7 +138,8 @@ struct ResolutionErrorTests {
                 "'Point' is registered as .weak in global, but its factory returned a value type."))
     }
 
-    @Test func aChainDeeperThanTheLimitIsAnErrorNotACrash() throws {
+    @Test("a chain deeper than the limit is an error, not a crash")
+    func aChainDeeperThanTheLimitIsAnErrorNotACrash() throws {
         // Each level resolves the next name until the limit.
         for level in 0...DependencyContainer.maximumResolutionDepth {
             root.register(Int.self, name: "\(level)", lifecycle: .transient) { container in

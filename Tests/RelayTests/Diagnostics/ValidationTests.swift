@@ -19,7 +19,8 @@ struct ValidationTests {
         return root
     }
 
-    @Test func aCompleteGraphValidates() throws {
+    @Test("a complete graph validates")
+    func aCompleteGraphValidates() throws {
         let root = DependencyContainer()
         root.register((any HTTPClient).self) { _ in URLSessionClient() }
         root.register((any PaymentGateway).self) { container in
@@ -34,7 +35,8 @@ struct ValidationTests {
         try root.validate()
     }
 
-    @Test func everyFailureIsReportedTogetherWithItsPath() throws {
+    @Test("validation reports every failure together, each with its path")
+    func everyFailureIsReportedTogetherWithItsPath() throws {
         let error = try #require(throws: DependencyGraphError.self) { try Self.brokenRoot().validate() }
         #expect(error.code == .validationFailed)
         #expect(error.failures.map(\.code) == [.notRegistered, .notRegistered, .cycle, .cycle, .factoryFailed])
@@ -49,7 +51,8 @@ struct ValidationTests {
         #expect(error.description.hasPrefix("Validating the container failed: 5 registrations could not be built.\n- "))
     }
 
-    @Test func validationLeavesTheRealSingletonsAlone() throws {
+    @Test("validation leaves the real singletons alone")
+    func validationLeavesTheRealSingletonsAlone() throws {
         let root = DependencyContainer()
         let built = Counter()
         root.register(EnglishGreeter.self) { _ in
@@ -66,7 +69,8 @@ struct ValidationTests {
         #expect(try root.resolve(EnglishGreeter.self) === real)
     }
 
-    @Test func theGraphListsNodesEdgesAndInjections() throws {
+    @Test("the graph lists nodes, edges and injections, and renders them")
+    func theGraphListsNodesEdgesAndInjections() throws {
         let root = DependencyContainer()
         root.register((any HTTPClient).self) { _ in URLSessionClient() }
         root.register((any PaymentGateway).self) { container in
@@ -121,7 +125,8 @@ struct ValidationTests {
         #expect(json.contains("\"from\" : \"checkout/OrderService\""))
     }
 
-    @Test func theGraphOfABrokenContainerNamesItsFailures() {
+    @Test("the graph of a broken container names its failures")
+    func theGraphOfABrokenContainerNamesItsFailures() {
         let graph = Self.brokenRoot().dependencyGraph()
         #expect(graph.failures.count == 5)
         #expect(graph.edges.contains(.init(from: "global/CycleA", to: "global/CycleB")))

@@ -73,11 +73,12 @@ struct BadInputTableTests {
                 token: "a;b"),
         ]
 
-    @Test func theTableHasAtLeastSixtyRows() {
+    @Test("the table has at least sixty rows")
+    func theTableHasAtLeastSixtyRows() {
         #expect(Self.rows.count >= 60)
     }
 
-    @Test(arguments: rows)
+    @Test("each bad input is a typed error quoting the token, and registers nothing", arguments: rows)
     func eachBadInputIsATypedErrorQuotingTheTokenAndRegistersNothing(row: BadInput) throws {
         let program = try DynamicProgram()
         let before = try program.snapshot()

@@ -10,24 +10,27 @@ struct InjectionTests {
         program = try DynamicProgram()
     }
 
-    @Test func anInstructionReplacesTheDefault() throws {
+    @Test("an instruction replaces the default registration")
+    func anInstructionReplacesTheDefault() throws {
         try CommandLine.parse(arguments: ["app", "-d", "type=clock,factory=fixed"], with: [program.parser()])
         #expect(try program.container.resolve((any Clock).self).now == 0)
         #expect(try program.container.resolve((any BookStore).self).name == "sqlite")
     }
 
-    @Test func anAliasReplacesTheSameType() throws {
+    @Test("an alias replaces the same type")
+    func anAliasReplacesTheSameType() throws {
         try program.parser().inject(arguments: ["app", "--dependency", "type=store,factory=inMemory"])
         #expect(try program.container.resolve((any BookStore).self).name == "memory")
     }
 
-    @Test func aScopedInstructionChangesOnlyThatScope() throws {
+    @Test("a scoped instruction changes only that scope")
+    func aScopedInstructionChangesOnlyThatScope() throws {
         try program.parser().inject(arguments: ["app", "-d", "type=clock,factory=fixed,scope=import"])
         #expect(try program.container.container(for: "import").resolve((any Clock).self).now == 0)
         #expect(try program.container.resolve((any Clock).self).now == 1_000)
     }
 
-    @Test(arguments: LifecycleType.allCases.filter { $0 != .weak })
+    @Test("the lifecycle is applied as instructed", arguments: LifecycleType.allCases.filter { $0 != .weak })
     func theLifecycleIsAppliedAsInstructed(lifecycle: LifecycleType) throws {
         try program.parser().inject(arguments: ["app", "-d", "type=bookStore,factory=inMemory,lifecycle=\(lifecycle)"])
         let first = try program.container.resolve((any BookStore).self)
@@ -36,7 +39,8 @@ struct InjectionTests {
         #expect(first.name == "memory")
     }
 
-    @Test func anEagerSingletonInstructionIsBuiltByStart() throws {
+    @Test("an eager-singleton instruction is built by start")
+    func anEagerSingletonInstructionIsBuiltByStart() throws {
         try program.parser().inject(arguments: [
             "app", "-d", "type=bookStore,factory=inMemory,lifecycle=eagerSingleton",
         ])
@@ -44,7 +48,8 @@ struct InjectionTests {
         #expect(try program.container.resolve((any BookStore).self).name == "memory")
     }
 
-    @Test func instructionsApplyInOrderAndTheLastForATypeAndScopeWins() throws {
+    @Test("instructions apply in order, and the last for a type and scope wins")
+    func instructionsApplyInOrderAndTheLastForATypeAndScopeWins() throws {
         try program.parser().inject(arguments: [
             "app", "-d", "type=clock,factory=fixed", "-d", "type=clock,factory=sunny,lifecycle=transient",
         ])
@@ -60,7 +65,8 @@ struct InjectionTests {
         #expect(first !== (try program.container.resolve((any BookStore).self)))
     }
 
-    @Test func argumentsWinOverTheEnvironment() throws {
+    @Test("arguments win over the environment")
+    func argumentsWinOverTheEnvironment() throws {
         let parser = InjectDependenciesArgumentParser(
             index: program.index, container: program.container, report: .silent)
         try parser.inject(
@@ -71,12 +77,14 @@ struct InjectionTests {
         #expect(store !== (try program.container.resolve((any BookStore).self)))
     }
 
-    @Test func theEnvironmentIsIgnoredWhenTheParserSaysSo() throws {
+    @Test("the environment is ignored when the parser says so")
+    func theEnvironmentIsIgnoredWhenTheParserSaysSo() throws {
         try program.parser().inject(arguments: ["app"], environment: ["RELAY_DEPENDENCIES": "type=clock,factory=fixed"])
         #expect(try program.container.resolve((any Clock).self).now == 1_000)
     }
 
-    @Test func whatWasInjectedIsReportedInOneBlock() throws {
+    @Test("what was injected is reported in one block")
+    func whatWasInjectedIsReportedInOneBlock() throws {
         let reported = Locked<[String]>([])
         let parser = InjectDependenciesArgumentParser(
             index: program.index, container: program.container, readsEnvironment: false,
@@ -96,7 +104,8 @@ struct InjectionTests {
             ])
     }
 
-    @Test func anAllowListRefusesOtherTypes() throws {
+    @Test("an allow-list refuses other types")
+    func anAllowListRefusesOtherTypes() throws {
         let parser = program.parser(allowedTypes: [.clock])
         try parser.inject(arguments: ["app", "-d", "type=clock,factory=fixed"])
         let error = try #require(throws: DynamicDependencyIndexError.self) {
@@ -121,7 +130,7 @@ struct InjectionTests {
         (["app", "-d", "type=clock,factory=fixed", "-d", "type=bookStore,factory=inMemory"], "typeNotAllowed"),
     ]
 
-    @Test(arguments: failingInjections)
+    @Test("a failed injection leaves every container as it was", arguments: failingInjections)
     func aFailedInjectionLeavesEveryContainerAsItWas(arguments: [String], code: String) throws {
         let before = try program.snapshot()
         let parser = program.parser(allowedTypes: code == "typeNotAllowed" ? [.clock] : nil)

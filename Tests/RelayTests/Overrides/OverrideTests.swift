@@ -14,7 +14,8 @@ private final class OverrideSingleton: Sendable {
 
 @Suite("Overrides scoped to a task")
 struct OverrideTests {
-    @Test func outsideAnOverrideTheBaseIsUntouched() throws {
+    @Test("outside an override, the base registrations are untouched")
+    func outsideAnOverrideTheBaseIsUntouched() throws {
         let root = DependencyContainer()
         root.register(OverrideProbe.self) { _ in OverrideProbe(value: 1) }
         root.register(OverrideSingleton.self) { container in
@@ -31,7 +32,8 @@ struct OverrideTests {
         #expect(outside !== inside)
     }
 
-    @Test func aBaseSingletonBuiltBeforeTheOverrideIsShared() throws {
+    @Test("a base singleton built before the override is shared with it")
+    func aBaseSingletonBuiltBeforeTheOverrideIsShared() throws {
         let root = DependencyContainer()
         root.register(OverrideSingleton.self) { _ in OverrideSingleton(probe: OverrideProbe(value: 1)) }
         let before = try root.resolve(OverrideSingleton.self)
@@ -42,7 +44,8 @@ struct OverrideTests {
         #expect(inside === before)
     }
 
-    @Test func registrationsMadeInsideStayInside() throws {
+    @Test("registrations made inside an override stay inside")
+    func registrationsMadeInsideStayInside() throws {
         let root = DependencyContainer()
         try root.withOverrides { _ in
         } operation: { () throws in
@@ -56,7 +59,8 @@ struct OverrideTests {
         #expect(!root.container(for: "scoped").isRegistered(OverrideProbe.self, name: "n"))
     }
 
-    @Test func scopesAreOverriddenAtTheirOwnLevel() throws {
+    @Test("scopes are overridden at their own level")
+    func scopesAreOverriddenAtTheirOwnLevel() throws {
         let root = DependencyContainer()
         root.register(OverrideProbe.self) { _ in OverrideProbe(value: 1) }
         root.container(for: "s").register(OverrideProbe.self) { _ in OverrideProbe(value: 2) }
@@ -75,7 +79,8 @@ struct OverrideTests {
         }
     }
 
-    @Test func nestedOverridesStackInnermostFirst() throws {
+    @Test("nested overrides stack, innermost first")
+    func nestedOverridesStackInnermostFirst() throws {
         let root = DependencyContainer()
         root.register(OverrideProbe.self) { _ in OverrideProbe(value: 1) }
         root.register(OverrideProbe.self, name: "other") { _ in OverrideProbe(value: 1) }
@@ -92,7 +97,8 @@ struct OverrideTests {
         }
     }
 
-    @Test func resolveAllSeesOverridesAndBase() throws {
+    @Test("resolveAll sees the overrides and the base")
+    func resolveAllSeesOverridesAndBase() throws {
         let root = DependencyContainer()
         root.register(OverrideProbe.self, name: "a") { _ in OverrideProbe(value: 1) }
         root.register(OverrideProbe.self, name: "b") { _ in OverrideProbe(value: 2) }
@@ -105,7 +111,8 @@ struct OverrideTests {
         #expect(values == [20, 30, 1])
     }
 
-    @Test func anOverrideOfOneRootLeavesOtherRootsAlone() throws {
+    @Test("an override of one root leaves other roots alone")
+    func anOverrideOfOneRootLeavesOtherRootsAlone() throws {
         let first = DependencyContainer()
         let second = DependencyContainer()
         first.register(OverrideProbe.self) { _ in OverrideProbe(value: 1) }
@@ -118,7 +125,8 @@ struct OverrideTests {
         }
     }
 
-    @Test func missingUnderAnOverrideIsTheUsualError() throws {
+    @Test("a missing type under an override is the usual error")
+    func missingUnderAnOverrideIsTheUsualError() throws {
         let root = DependencyContainer()
         let error = try #require(throws: DependencyResolutionError.self) {
             try root.withOverrides { _ in
@@ -130,7 +138,8 @@ struct OverrideTests {
         #expect(error.path == ["OverrideProbe"])
     }
 
-    @Test func cyclesAreFoundUnderAnOverride() throws {
+    @Test("cycles are found under an override")
+    func cyclesAreFoundUnderAnOverride() throws {
         let root = DependencyContainer()
         root.register(CycleA.self) { container in try CycleA(b: container.resolve(CycleB.self)) }
         let error = try #require(throws: DependencyResolutionError.self) {

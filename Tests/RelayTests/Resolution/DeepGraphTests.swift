@@ -23,7 +23,9 @@ private final class Link: Sendable {
 // then rightly stops the chain with an error).
 @Suite("Deep graphs")
 struct DeepGraphTests {
-    @Test(arguments: [LifecycleType.singleton, .transient])
+    @Test(
+        "a chain of a thousand registrations resolves on a program's stack",
+        arguments: [LifecycleType.singleton, .transient])
     func aChainOfAThousandResolves(lifecycle: LifecycleType) throws {
         let root = DependencyContainer()
         let length = 1_000
