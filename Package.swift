@@ -52,7 +52,16 @@ let package = Package(
                 "Relay",
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["LoggingSupport"])),
             ]),
-        .testTarget(name: "RelayTests", dependencies: ["Relay"]),
+        // Helpers and fixtures that the test targets share. A plain target, not a product: no
+        // consumer of the package ever builds it.
+        .target(name: "RelayTestSupport", dependencies: ["Relay"], path: "Tests/RelayTestSupport"),
+        .testTarget(name: "RelayTests", dependencies: ["Relay", "RelayTestSupport"]),
+        // Threads and tasks racing: Scripts/test.sh runs this target again under the thread and
+        // the address sanitizers.
+        .testTarget(name: "RelayConcurrencyTests", dependencies: ["Relay", "RelayTestSupport"]),
+        // The depth limit and wide tables: Scripts/test.sh runs this target again under the
+        // address sanitizer.
+        .testTarget(name: "RelayLimitsTests", dependencies: ["Relay", "RelayTestSupport"]),
         .testTarget(
             name: "RelayLoggingTests",
             dependencies: [

@@ -11,7 +11,8 @@ struct DependencyInjectionOptionsTests {
         @OptionGroup var dependencies: DependencyInjectionOptions
     }
 
-    @Test func theCommandReadsItsOwnOptionsAndTheInstructions() throws {
+    @Test("a command reads its own options and the -d instructions")
+    func theCommandReadsItsOwnOptionsAndTheInstructions() throws {
         let command = try Serve.parse([
             "--port", "9000", "-d", "type=clock,factory=fixed", "--dependency", "type=store,factory=memory,scope=s",
         ])
@@ -23,7 +24,8 @@ struct DependencyInjectionOptionsTests {
             ])
     }
 
-    @Test func aMalformedInstructionIsAValidationErrorWithRelaysMessage() throws {
+    @Test("a malformed instruction is a validation error with Relay's message")
+    func aMalformedInstructionIsAValidationErrorWithRelaysMessage() throws {
         do {
             _ = try Serve.parse(["-d", "type=clock,factory=fixed,scopee=s"])
             Issue.record("parsing should have failed")
@@ -33,7 +35,8 @@ struct DependencyInjectionOptionsTests {
         }
     }
 
-    @Test func theInstructionsAreInjected() throws {
+    @Test("the parsed instructions are injected into the container")
+    func theInstructionsAreInjected() throws {
         struct Types: DependencyTypeIndexable {
             let index: [DependencyTypeKey: Any.Type] = ["number": Int.self]
         }

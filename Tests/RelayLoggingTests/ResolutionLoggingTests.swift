@@ -37,7 +37,8 @@ private struct LoggedService: Sendable {}
 
 @Suite("Resolution logging through swift-log")
 struct ResolutionLoggingTests {
-    @Test func resolutionsAreLoggedWithMetadataAndFailuresAsWarnings() throws {
+    @Test("resolutions are logged with metadata, and failures as warnings")
+    func resolutionsAreLoggedWithMetadataAndFailuresAsWarnings() throws {
         let store = CapturingHandler.Store()
         let logger = Logger(label: "relay-test") { _ in CapturingHandler(store: store) }
         let container = DependencyContainer()

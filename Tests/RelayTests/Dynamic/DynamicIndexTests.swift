@@ -3,20 +3,23 @@ import Testing
 
 @Suite("The dynamic index")
 struct DynamicIndexTests {
-    @Test func keysAreStringLiteralsWithATag() {
+    @Test("keys are string literals with a tag")
+    func keysAreStringLiteralsWithATag() {
         let key: DependencyTypeKey = "myBackendService"
         #expect(key.tag == "myBackendService")
         #expect(DependencyFactoryKey("stub").description == "stub")
     }
 
-    @Test func aliasesNameOneTypeUnderSeveralKeys() throws {
+    @Test("aliases name one type under several keys")
+    func aliasesNameOneTypeUnderSeveralKeys() throws {
         let index = DynamicDependencyIndex()
         try index.add(TypeIndex())
         #expect(index.type(for: .store) == index.type(for: .bookStore))
         #expect(index.typeKeys == ["bookStore", "clock", "store"])
     }
 
-    @Test func addingTheSameIndexTwiceIsFine() throws {
+    @Test("adding the same index twice is fine")
+    func addingTheSameIndexTwiceIsFine() throws {
         let index = DynamicDependencyIndex()
         try index.add(TypeIndex())
         try index.add(TypeIndex())
@@ -25,7 +28,8 @@ struct DynamicIndexTests {
         #expect(index.factoryKeys == ["fixed", "inMemory"])
     }
 
-    @Test func aTypeKeyNamingAnotherTypeIsAConflictNamingBoth() throws {
+    @Test("a type key naming another type is a conflict that names both")
+    func aTypeKeyNamingAnotherTypeIsAConflictNamingBoth() throws {
         struct OtherTypeIndex: DependencyTypeIndexable {
             let index: [DependencyTypeKey: Any.Type] = [.clock: Int.self, "fresh": String.self]
         }
@@ -41,7 +45,8 @@ struct DynamicIndexTests {
         #expect(index.type(for: "fresh") == nil)
     }
 
-    @Test func aFactoryKeyDefinedByTwoIndicesIsAConflict() throws {
+    @Test("a factory key defined by two indices is a conflict")
+    func aFactoryKeyDefinedByTwoIndicesIsAConflict() throws {
         struct OtherStubs: DependencyFactoryIndexable {
             let index: [DependencyFactoryKey: DependencyFactory] = [.fixed: { _ in FixedClock() }]
         }
@@ -54,7 +59,8 @@ struct DynamicIndexTests {
                 == "Factory key 'fixed' is defined by both TypedStubs and OtherStubs; give one of them another key.")
     }
 
-    @Test func anUnknownFactoryKeySuggestsTheNearMissAndListsTheKnownOnes() throws {
+    @Test("an unknown factory key suggests the near miss and lists the known ones")
+    func anUnknownFactoryKeySuggestsTheNearMissAndListsTheKnownOnes() throws {
         let program = try DynamicProgram()
         let error = try #require(throws: DynamicDependencyIndexError.self) {
             try program.index.definition(for: .init(type: .clock, factory: "sunnny"))
@@ -67,7 +73,8 @@ struct DynamicIndexTests {
         )
     }
 
-    @Test func anUnknownTypeKeySuggestsTheNearMissAndListsTheKnownOnes() throws {
+    @Test("an unknown type key suggests the near miss and lists the known ones")
+    func anUnknownTypeKeySuggestsTheNearMissAndListsTheKnownOnes() throws {
         let program = try DynamicProgram()
         let error = try #require(throws: DynamicDependencyIndexError.self) {
             try program.index.definition(for: .init(type: "clok", factory: .fixed))
@@ -77,7 +84,8 @@ struct DynamicIndexTests {
             error.description == "Unknown type key 'clok'. Did you mean 'clock'? Known types: bookStore, clock, store")
     }
 
-    @Test func anEmptyIndexSaysHowToFillIt() throws {
+    @Test("an empty index says how to fill it")
+    func anEmptyIndexSaysHowToFillIt() throws {
         let error = try #require(throws: DynamicDependencyIndexError.self) {
             try DynamicDependencyIndex().definition(for: .init(type: .clock, factory: .fixed))
         }
@@ -86,7 +94,8 @@ struct DynamicIndexTests {
                 == "Unknown type key 'clock'. Known types: none (add an index to the DynamicDependencyIndex)")
     }
 
-    @Test func aTypedFactoryForAnotherTypeIsCaughtWhenApplied() throws {
+    @Test("a typed factory for another type is caught when applied")
+    func aTypedFactoryForAnotherTypeIsCaughtWhenApplied() throws {
         let program = try DynamicProgram()
         let error = try #require(throws: DynamicDependencyIndexError.self) {
             try program.index.definition(for: .init(type: .bookStore, factory: .fixed))
@@ -98,7 +107,8 @@ struct DynamicIndexTests {
         )
     }
 
-    @Test func anUntypedFactoryOfTheWrongTypeFailsWhenResolvedWithThePath() throws {
+    @Test("an untyped factory of the wrong type fails when resolved, with the path")
+    func anUntypedFactoryOfTheWrongTypeFailsWhenResolvedWithThePath() throws {
         let program = try DynamicProgram()
         try program.parser().inject(arguments: ["app", "-d", "type=clock,factory=rainy"])
         let error = try #require(throws: DependencyResolutionError.self) {
@@ -111,27 +121,5 @@ struct DynamicIndexTests {
                 The factory for 'Clock' in global threw: Factory 'rainy' produced 'InMemoryBookStore', which is not a 'Clock'.
                   resolution path: Clock
                 """)
-    }
-}
-
-@Suite("Near misses")
-struct NearMissTests {
-    @Test(arguments: [
-        ("clokc", "clock"), ("clok", "clock"), ("colck", "clock"), ("bookstore", "bookStore"), ("stor", "store"),
-    ])
-    func aTypoOfAKnownKeyIsSuggested(typo: String, meant: String) throws {
-        let program = try DynamicProgram()
-        let error = try #require(throws: DynamicDependencyIndexError.self) {
-            try program.index.definition(for: .init(type: .init(typo), factory: .fixed))
-        }
-        #expect(error.description.contains("Did you mean '\(meant)'?"))
-    }
-
-    @Test func somethingFarOffGetsNoSuggestion() throws {
-        let program = try DynamicProgram()
-        let error = try #require(throws: DynamicDependencyIndexError.self) {
-            try program.index.definition(for: .init(type: "payments", factory: .fixed))
-        }
-        #expect(!error.description.contains("Did you mean"))
     }
 }

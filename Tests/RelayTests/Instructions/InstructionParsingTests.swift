@@ -3,39 +3,46 @@ import Testing
 
 @Suite("Parsing and rendering instructions")
 struct InstructionParsingTests {
-    @Test(arguments: [
-        ("type=a,factory=b", DependencyInjectionInstruction(type: "a", factory: "b")),
-        ("factory=b,type=a", DependencyInjectionInstruction(type: "a", factory: "b")),
-        (" type = a , factory = b ", DependencyInjectionInstruction(type: "a", factory: "b")),
-        ("type=a,factory=b,scope=s", DependencyInjectionInstruction(type: "a", factory: "b", scope: "s")),
-        ("type=a,factory=b,scope=global", DependencyInjectionInstruction(type: "a", factory: "b", scope: .global)),
-        (
-            "type=a,factory=b,scope=s,lifecycle=transient",
-            DependencyInjectionInstruction(type: "a", factory: "b", scope: "s", lifecycle: .transient)
-        ),
-        (
-            "type=a,factory=b,lifecycle=SINGLETON",
-            DependencyInjectionInstruction(type: "a", factory: "b", lifecycle: .singleton)
-        ),
-        ("type=a,factory=b,lifecycle=Weak", DependencyInjectionInstruction(type: "a", factory: "b", lifecycle: .weak)),
-        (
-            "lifecycle=eagersingleton,type=a,factory=b",
-            DependencyInjectionInstruction(type: "a", factory: "b", lifecycle: .eagerSingleton)
-        ),
-        ("type=my.Type,factory=stub-1", DependencyInjectionInstruction(type: "my.Type", factory: "stub-1")),
-    ])
+    @Test(
+        "every valid form parses",
+        arguments: [
+            ("type=a,factory=b", DependencyInjectionInstruction(type: "a", factory: "b")),
+            ("factory=b,type=a", DependencyInjectionInstruction(type: "a", factory: "b")),
+            (" type = a , factory = b ", DependencyInjectionInstruction(type: "a", factory: "b")),
+            ("type=a,factory=b,scope=s", DependencyInjectionInstruction(type: "a", factory: "b", scope: "s")),
+            ("type=a,factory=b,scope=global", DependencyInjectionInstruction(type: "a", factory: "b", scope: .global)),
+            (
+                "type=a,factory=b,scope=s,lifecycle=transient",
+                DependencyInjectionInstruction(type: "a", factory: "b", scope: "s", lifecycle: .transient)
+            ),
+            (
+                "type=a,factory=b,lifecycle=SINGLETON",
+                DependencyInjectionInstruction(type: "a", factory: "b", lifecycle: .singleton)
+            ),
+            (
+                "type=a,factory=b,lifecycle=Weak",
+                DependencyInjectionInstruction(type: "a", factory: "b", lifecycle: .weak)
+            ),
+            (
+                "lifecycle=eagersingleton,type=a,factory=b",
+                DependencyInjectionInstruction(type: "a", factory: "b", lifecycle: .eagerSingleton)
+            ),
+            ("type=my.Type,factory=stub-1", DependencyInjectionInstruction(type: "my.Type", factory: "stub-1")),
+        ])
     func parsesEveryValidForm(text: String, expected: DependencyInjectionInstruction) throws {
         #expect(try DependencyInjectionInstruction(parsing: text) == expected)
     }
 
-    @Test func everyLifecycleOfTheCoreIsAccepted() throws {
+    @Test("every lifecycle of the core is accepted")
+    func everyLifecycleOfTheCoreIsAccepted() throws {
         for lifecycle in LifecycleType.allCases {
             let parsed = try DependencyInjectionInstruction(parsing: "type=a,factory=b,lifecycle=\(lifecycle)")
             #expect(parsed.lifecycle == lifecycle)
         }
     }
 
-    @Test func rendersScopeAndLifecycleOnlyWhenSet() throws {
+    @Test("rendering writes the scope and the lifecycle only when set")
+    func rendersScopeAndLifecycleOnlyWhenSet() throws {
         #expect(DependencyInjectionInstruction(type: "a", factory: "b").description == "type=a,factory=b")
         #expect(
             DependencyInjectionInstruction(type: "a", factory: "b", scope: "s", lifecycle: .eagerSingleton).description
@@ -45,7 +52,8 @@ struct InstructionParsingTests {
                 == "type=a,factory=b,lifecycle=weak")
     }
 
-    @Test func renderThenParseGivesBackTheSameInstruction() throws {
+    @Test("rendering then parsing gives back the same instruction")
+    func renderThenParseGivesBackTheSameInstruction() throws {
         // Every combination of tags with awkward but legal characters, scopes and lifecycles.
         let tags = ["a", "backend.Service", "stub_56789", "with space", "ünïcødé", "x-y"]
         let scopes: [DependencyContainerScope?] = [nil, .global, "checkout", "use case 1"]
@@ -69,14 +77,16 @@ struct InstructionParsingTests {
 
     /// Found by fuzzing: a value that starts with a combining mark fused with the `=` before it
     /// into one Character when rendered, so the rendered instruction no longer parsed.
-    @Test func aValueStartingWithACombiningMarkRoundTrips() throws {
+    @Test("a value starting with a combining mark round-trips")
+    func aValueStartingWithACombiningMarkRoundTrips() throws {
         let instruction = try DependencyInjectionInstruction(parsing: "type=\r\t\u{35B}ytywe\u{0B}a,factory=c")
         #expect(instruction.type.tag == "\u{35B}ytywe\u{0B}a")
         #expect(try DependencyInjectionInstruction(parsing: instruction.description) == instruction)
         #expect(try DependencyInjectionInstruction(parsing: instruction.rendered()) == instruction)
     }
 
-    @Test func aCombiningMarkCannotHideASeparator() throws {
+    @Test("a combining mark cannot hide a separator")
+    func aCombiningMarkCannotHideASeparator() throws {
         let error = try #require(throws: DependencyInjectionInstructionError.self) {
             try DependencyInjectionInstruction(parsing: "type=a,\u{35B}factory=b")
         }
@@ -90,7 +100,8 @@ struct InstructionParsingTests {
         #expect(throws: DependencyInjectionInstructionError.self) { try rendering.rendered() }
     }
 
-    @Test func aWholeMessageQuotesTheInstructionAndSuggestsTheFix() throws {
+    @Test("the whole message quotes the instruction and suggests the fix")
+    func aWholeMessageQuotesTheInstructionAndSuggestsTheFix() throws {
         let error = try #require(throws: DependencyInjectionInstructionError.self) {
             try DependencyInjectionInstruction(parsing: "type=clock,factory=fixed,scopee=checkout")
         }
@@ -102,7 +113,8 @@ struct InstructionParsingTests {
                 """)
     }
 
-    @Test func anInvalidLifecycleListsTheValidOnes() throws {
+    @Test("an invalid lifecycle lists the valid ones")
+    func anInvalidLifecycleListsTheValidOnes() throws {
         let error = try #require(throws: DependencyInjectionInstructionError.self) {
             try DependencyInjectionInstruction(parsing: "type=a,factory=b,lifecycle=singletn")
         }
@@ -166,7 +178,7 @@ struct InstructionParsingTests {
         ("scope=s", .missingType, "scope=s"),
     ]
 
-    @Test(arguments: malformed)
+    @Test("malformed instructions are typed errors quoting the token", arguments: malformed)
     func malformedInstructionsAreTypedErrorsQuotingTheToken(text: String, code: Code, token: String) throws {
         let error = try #require(throws: DependencyInjectionInstructionError.self) {
             try DependencyInjectionInstruction(parsing: text)
@@ -178,20 +190,23 @@ struct InstructionParsingTests {
         #expect(error.description.hasSuffix("expected: \(DependencyInjectionInstruction.expectedForm)"))
     }
 
-    @Test func theTableCoversAtLeastFortyInputsAndEveryCode() {
+    @Test("the table covers at least forty inputs and every code")
+    func theTableCoversAtLeastFortyInputsAndEveryCode() {
         #expect(Self.malformed.count >= 40)
         let codes = Set(Self.malformed.map(\.1))
         #expect(codes.count == 11)
     }
 
-    @Test(arguments: [
-        (DependencyInjectionInstruction(type: "a,b", factory: "f"), "a,b", "contains ','"),
-        (DependencyInjectionInstruction(type: "a", factory: "f=g"), "f=g", "contains '='"),
-        (DependencyInjectionInstruction(type: "a", factory: "f", scope: "s;t"), "s;t", "contains ';'"),
-        (DependencyInjectionInstruction(type: "a\nb", factory: "f"), "a\nb", "contains '\\n'"),
-        (DependencyInjectionInstruction(type: "", factory: "f"), "", "is empty"),
-        (DependencyInjectionInstruction(type: "a", factory: " f"), " f", "has spaces around it"),
-    ])
+    @Test(
+        "rendering refuses what the grammar cannot carry",
+        arguments: [
+            (DependencyInjectionInstruction(type: "a,b", factory: "f"), "a,b", "contains ','"),
+            (DependencyInjectionInstruction(type: "a", factory: "f=g"), "f=g", "contains '='"),
+            (DependencyInjectionInstruction(type: "a", factory: "f", scope: "s;t"), "s;t", "contains ';'"),
+            (DependencyInjectionInstruction(type: "a\nb", factory: "f"), "a\nb", "contains '\\n'"),
+            (DependencyInjectionInstruction(type: "", factory: "f"), "", "is empty"),
+            (DependencyInjectionInstruction(type: "a", factory: " f"), " f", "has spaces around it"),
+        ])
     func renderingRefusesWhatTheGrammarCannotCarry(
         instruction: DependencyInjectionInstruction,
         token: String,

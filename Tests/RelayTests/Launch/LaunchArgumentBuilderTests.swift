@@ -3,7 +3,8 @@ import Testing
 
 @Suite("Launch arguments")
 struct LaunchArgumentBuilderTests {
-    @Test func buildsDashDPairsInOrder() throws {
+    @Test("the builder writes -d pairs and plain arguments in order")
+    func buildsDashDPairsInOrder() throws {
         var builder = LaunchArgumentBuilder(arguments: [
             DependencyInstructionLaunchArgument(type: .bookStore, factory: .inMemory)
         ])
@@ -18,12 +19,14 @@ struct LaunchArgumentBuilderTests {
             ])
     }
 
-    @Test func anEmptyBuilderBuildsNothing() throws {
+    @Test("an empty builder builds nothing")
+    func anEmptyBuilderBuildsNothing() throws {
         #expect(try LaunchArgumentBuilder().build().isEmpty)
         #expect(try LaunchArgumentBuilder().environment().isEmpty)
     }
 
-    @Test func theEnvironmentCarriesOnlyTheInstructions() throws {
+    @Test("the environment carries only the instructions")
+    func theEnvironmentCarriesOnlyTheInstructions() throws {
         let builder = LaunchArgumentBuilder(arguments: [
             DependencyInstructionLaunchArgument(type: .clock, factory: .fixed),
             PlainLaunchArgument("--verbose"),
@@ -35,7 +38,8 @@ struct LaunchArgumentBuilderTests {
             ])
     }
 
-    @Test func aTagTheGrammarCannotCarryIsRefusedNotEmitted() throws {
+    @Test("a tag the grammar cannot carry is refused, not emitted")
+    func aTagTheGrammarCannotCarryIsRefusedNotEmitted() throws {
         let builder = LaunchArgumentBuilder(arguments: [
             DependencyInstructionLaunchArgument(type: "clock,evil", factory: .fixed)
         ])
@@ -50,7 +54,8 @@ struct LaunchArgumentBuilderTests {
         #expect(throws: DependencyInjectionInstructionError.self) { try builder.environment() }
     }
 
-    @Test func whatTheDriverBuildsTheProgramReadsBack() throws {
+    @Test("what the driver builds, the program reads back")
+    func whatTheDriverBuildsTheProgramReadsBack() throws {
         let program = try DynamicProgram()
         let builder = LaunchArgumentBuilder(arguments: [
             DependencyInstructionLaunchArgument(type: .clock, factory: .fixed, scope: "import"),

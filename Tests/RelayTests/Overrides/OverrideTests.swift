@@ -1,49 +1,21 @@
 import Relay
+import RelayTestSupport
 import Testing
 
-/// A type only these tests register in the global container.
-struct OverrideProbe: Sendable, Equatable {
+/// A type only these tests register.
+private struct OverrideProbe: Sendable, Equatable {
     let value: Int
 }
 
-final class OverrideSingleton: Sendable {
+private final class OverrideSingleton: Sendable {
     let probe: OverrideProbe
     init(probe: OverrideProbe) { self.probe = probe }
 }
 
 @Suite("Overrides scoped to a task")
 struct OverrideTests {
-    static let root: DependencyContainer = {
-        let root = DependencyContainer()
-        root.register(OverrideProbe.self) { _ in OverrideProbe(value: -1) }
-        root.register(OverrideSingleton.self) { container in
-            try OverrideSingleton(probe: container.resolve(OverrideProbe.self))
-        }
-        return root
-    }()
-
-    @Test(arguments: 0..<64)
-    func parallelTestsEachSeeOnlyTheirOwnOverride(value: Int) async throws {
-        try await Self.root.withOverrides { overrides in
-            overrides.register(OverrideProbe.self) { _ in OverrideProbe(value: value) }
-        } operation: { () async throws in
-            // Child tasks inherit the override.
-            let seen = try await withThrowingTaskGroup(of: Int.self) { group in
-                for _ in 0..<4 {
-                    group.addTask {
-                        await Task.yield()
-                        return try await Self.root.resolve(OverrideProbe.self).value
-                    }
-                }
-                return try await group.reduce(into: []) { $0.append($1) }
-            }
-            #expect(seen == Array(repeating: value, count: 4))
-            // A base singleton built under the override uses the override, and stays with it.
-            #expect(try await Self.root.resolve(OverrideSingleton.self).probe.value == value)
-        }
-    }
-
-    @Test func outsideAnOverrideTheBaseIsUntouched() throws {
+    @Test("outside an override, the base registrations are untouched")
+    func outsideAnOverrideTheBaseIsUntouched() throws {
         let root = DependencyContainer()
         root.register(OverrideProbe.self) { _ in OverrideProbe(value: 1) }
         root.register(OverrideSingleton.self) { container in
@@ -60,7 +32,8 @@ struct OverrideTests {
         #expect(outside !== inside)
     }
 
-    @Test func aBaseSingletonBuiltBeforeTheOverrideIsShared() throws {
+    @Test("a base singleton built before the override is shared with it")
+    func aBaseSingletonBuiltBeforeTheOverrideIsShared() throws {
         let root = DependencyContainer()
         root.register(OverrideSingleton.self) { _ in OverrideSingleton(probe: OverrideProbe(value: 1)) }
         let before = try root.resolve(OverrideSingleton.self)
@@ -71,7 +44,8 @@ struct OverrideTests {
         #expect(inside === before)
     }
 
-    @Test func registrationsMadeInsideStayInside() throws {
+    @Test("registrations made inside an override stay inside")
+    func registrationsMadeInsideStayInside() throws {
         let root = DependencyContainer()
         try root.withOverrides { _ in
         } operation: { () throws in
@@ -85,7 +59,8 @@ struct OverrideTests {
         #expect(!root.container(for: "scoped").isRegistered(OverrideProbe.self, name: "n"))
     }
 
-    @Test func scopesAreOverriddenAtTheirOwnLevel() throws {
+    @Test("scopes are overridden at their own level")
+    func scopesAreOverriddenAtTheirOwnLevel() throws {
         let root = DependencyContainer()
         root.register(OverrideProbe.self) { _ in OverrideProbe(value: 1) }
         root.container(for: "s").register(OverrideProbe.self) { _ in OverrideProbe(value: 2) }
@@ -104,7 +79,8 @@ struct OverrideTests {
         }
     }
 
-    @Test func nestedOverridesStackInnermostFirst() throws {
+    @Test("nested overrides stack, innermost first")
+    func nestedOverridesStackInnermostFirst() throws {
         let root = DependencyContainer()
         root.register(OverrideProbe.self) { _ in OverrideProbe(value: 1) }
         root.register(OverrideProbe.self, name: "other") { _ in OverrideProbe(value: 1) }
@@ -121,7 +97,8 @@ struct OverrideTests {
         }
     }
 
-    @Test func resolveAllSeesOverridesAndBase() throws {
+    @Test("resolveAll sees the overrides and the base")
+    func resolveAllSeesOverridesAndBase() throws {
         let root = DependencyContainer()
         root.register(OverrideProbe.self, name: "a") { _ in OverrideProbe(value: 1) }
         root.register(OverrideProbe.self, name: "b") { _ in OverrideProbe(value: 2) }
@@ -134,7 +111,8 @@ struct OverrideTests {
         #expect(values == [20, 30, 1])
     }
 
-    @Test func anOverrideOfOneRootLeavesOtherRootsAlone() throws {
+    @Test("an override of one root leaves other roots alone")
+    func anOverrideOfOneRootLeavesOtherRootsAlone() throws {
         let first = DependencyContainer()
         let second = DependencyContainer()
         first.register(OverrideProbe.self) { _ in OverrideProbe(value: 1) }
@@ -147,7 +125,8 @@ struct OverrideTests {
         }
     }
 
-    @Test func missingUnderAnOverrideIsTheUsualError() throws {
+    @Test("a missing type under an override is the usual error")
+    func missingUnderAnOverrideIsTheUsualError() throws {
         let root = DependencyContainer()
         let error = try #require(throws: DependencyResolutionError.self) {
             try root.withOverrides { _ in
@@ -159,7 +138,8 @@ struct OverrideTests {
         #expect(error.path == ["OverrideProbe"])
     }
 
-    @Test func cyclesAreFoundUnderAnOverride() throws {
+    @Test("cycles are found under an override")
+    func cyclesAreFoundUnderAnOverride() throws {
         let root = DependencyContainer()
         root.register(CycleA.self) { container in try CycleA(b: container.resolve(CycleB.self)) }
         let error = try #require(throws: DependencyResolutionError.self) {
