@@ -111,7 +111,7 @@ extension DependencyContainer {
                 return try await container.instanceAsync(of: registration)
             }
             table.endRead(access)
-            guard let parent = container.parent else { throw notRegisteredError(for: key) }
+            guard let parent = container.parent else { return try await resolveUnregisteredAsync(key) }
             container = parent
         }
     }

@@ -137,6 +137,39 @@ extension DependencyContainer {
         }
     }
 
+    /// Drops the cached instance of one registration, leaving every other singleton as it is.
+    ///
+    /// The registration is the one `resolve(type, name: name)` on this container would use: its
+    /// own, or its root's when a scope has none. The next resolve builds anew; the instance already
+    /// handed out lives on as long as its holders keep it, and a teardown registered for it still
+    /// runs at ``shutdown()``. Inside `withOverrides(_:operation:)`, it releases only what was built
+    /// under the override.
+    ///
+    /// ```swift
+    /// container.releaseSingleton(of: FeatureFlags.self)   // the next resolve fetches them anew
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The registered type.
+    ///   - name: The registration's name; `nil` for the default.
+    /// - Returns: Whether an instance was cached and is now dropped.
+    @discardableResult
+    public func releaseSingleton<Service>(of type: Service.Type, name: String? = nil) -> Bool {
+        if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
+            return overriding(in: layer).releaseSingleton(of: type, name: name)
+        }
+        let key = RegistrationKey(type, name: name)
+        for container in lookupChain {
+            // Released after the lock, in case a deinit resolves.
+            let (found, released) = container.table.withWrite { contents in
+                let registration = contents.registration(for: key)
+                return (registration != nil, registration?.takeCachedInstance())
+            }
+            if found { return released != nil }
+        }
+        return false
+    }
+
     /// Builds each registration with `build`, and returns every failure, in order.
     func failures(
         building registrations: [AnyRegistration],

@@ -45,8 +45,8 @@ extension DependencyContainer {
     /// the common case (the container holds the registration) keeps a small frame.
     @inline(never)
     private func resolveThroughRoot<Service>(_ key: RegistrationKey) throws -> Service {
-        guard let parent else { throw notRegisteredError(for: key) }
-        return try parent.resolveOwn(key) { throw notRegisteredError(for: key) }
+        guard let parent else { return try resolveUnregistered(key) }
+        return try parent.resolveOwn(key) { try resolveUnregistered(key) }
     }
 
     /// Resolves `key` from this container's own registrations, or returns what `fallback` does

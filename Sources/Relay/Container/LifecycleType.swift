@@ -20,6 +20,28 @@ public enum LifecycleType: String, CaseIterable, Hashable, Sendable, CustomStrin
     /// Before `start()`, or when registered after it, it is built on first use like a singleton.
     case eagerSingleton
 
+    /// Shared within one resolution: every factory in one top-level `resolve` that asks for it
+    /// gets the same instance, and the next top-level `resolve` builds a new one.
+    ///
+    /// Swinject's default object scope, and Factory's `.graph`. Use it for a unit of work that the
+    /// objects of one request should share (a transaction, a request context), while each request
+    /// gets its own:
+    ///
+    /// ```swift
+    /// container.register(UnitOfWork.self, lifecycle: .graph) { _ in UnitOfWork() }
+    /// container.register(OrderService.self, lifecycle: .transient) { c in
+    ///     try OrderService(orders: c.resolve(OrderRepository.self), work: c.resolve(UnitOfWork.self))
+    /// }
+    /// // OrderRepository's factory resolves UnitOfWork too, and gets the same one.
+    /// ```
+    ///
+    /// A resolution is what one call to `resolve` builds, through every factory it runs on its
+    /// thread, or in its task and the task's child tasks for an async resolve. Two child tasks that
+    /// first ask for the instance at the same time may both run its factory; both then get the
+    /// instance that was kept first. A factory that resolves on another thread starts a resolution
+    /// of its own there. The container keeps nothing after the resolution ends.
+    case graph
+
     /// The lifecycle's name as written in instructions (`lifecycle=transient`).
     public var description: String { rawValue }
 

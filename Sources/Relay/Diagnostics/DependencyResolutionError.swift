@@ -19,6 +19,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         fileprivate enum Kind: String {
             case notRegistered, cycle, depthLimitExceeded, factoryFailed, weakNeedsObject, waitTimedOut
             case asyncFactory
+            case containerReleased
         }
 
         fileprivate let kind: Kind
@@ -43,6 +44,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         /// A synchronous resolve met an async registration that has no instance yet: only
         /// `try await resolve` can build it.
         public static let asyncFactory = Code(.asyncFactory)
+        /// A ``Lazy`` or ``Provider`` was used after the container that made it was released.
+        public static let containerReleased = Code(.containerReleased)
 
         /// The code's name.
         public var description: String { kind.rawValue }
@@ -130,6 +133,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         case .asyncFactory:
             return "'\(requestedType)' in \(place) has an async factory and no instance yet: "
                 + "a synchronous resolve cannot wait for it."
+        case .containerReleased:
+            return "'\(requestedType)' cannot be resolved: the container in \(place) that made this Lazy or "
+                + "Provider was released."
         case .waitTimedOut:
             let waited = waited.map { " for \($0)" } ?? ""
             return "Gave up waiting\(waited) for '\(requestedType)' in \(place): another thread is building it "
@@ -143,8 +149,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             return "register it, e.g. container.register(\(typeName).self) { _ in ... }, "
                 + "or inject it with --dependency type=<type key>,factory=<factory key>"
         case .cycle:
-            return "break the cycle: let one side resolve the other later (@Injected, or a closure "
-                + "that resolves on use) instead of in its factory"
+            return "break the cycle: let one side resolve the other later (a Lazy<T> or Provider<T> "
+                + "dependency, or @Injected) instead of in its factory"
         case .depthLimitExceeded:
             return "look for a chain of factories that keeps growing, or resolve on a thread with a larger stack"
         case .weakNeedsObject:
@@ -152,6 +158,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         case .asyncFactory:
             return "resolve it with try await container.resolve(\(typeName).self), or register it as "
                 + ".eagerSingleton and call try await container.start() first, so synchronous code finds it built"
+        case .containerReleased:
+            return "keep the container alive while its Lazy and Provider values are in use; they do not "
+                + "keep it alive themselves, so that an instance holding one does not keep its container forever"
         case .waitTimedOut:
             return "a factory that blocks (a semaphore, DispatchQueue.sync) on work that resolves what it "
                 + "builds waits forever: resolve what that work needs before blocking, or make the factory "

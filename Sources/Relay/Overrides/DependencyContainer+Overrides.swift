@@ -77,7 +77,7 @@ extension DependencyContainer {
             }
             return try container.instance(of: found)
         }
-        throw notRegisteredError(for: key)
+        return try resolveUnregistered(key)
     }
 
     /// Resolves under an active override, awaiting async factories; see `resolve(_:under:)`.
@@ -94,7 +94,7 @@ extension DependencyContainer {
             }
             return try await container.instanceAsync(of: found)
         }
-        throw notRegisteredError(for: key)
+        return try await resolveUnregisteredAsync(key)
     }
 
     /// The registration this container holds under `key`, typed.

@@ -101,7 +101,7 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
         case .weak:
             weakInstance = built as AnyObject
             return nil
-        case .transient:
+        case .transient, .graph:
             return nil
         }
     }

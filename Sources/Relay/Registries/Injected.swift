@@ -58,12 +58,8 @@ public struct Injected<Service> {
         try box.resolve()
     }
 
-    /// Holds the instance once resolved.
-    fileprivate final class Box: @unchecked Sendable {
-        // Safety: `instance` and `pending` are read and written only while `mutex` is held. The
-        // box is shared only through an `Injected` that is itself `Sendable`, which needs a
-        // `Sendable` service; otherwise it stays with the value that holds it.
-
+    /// Where the instance comes from, and the instance once resolved.
+    fileprivate final class Box {
         enum Source {
             case scope(DependencyContainerScope)
             case container(DependencyContainer)
@@ -71,16 +67,7 @@ public struct Injected<Service> {
 
         let source: Source
         let name: String?
-
-        /// Held while the first synchronous read resolves, so that concurrent first reads resolve
-        /// once. Only readers of this one property ever take it, and it is recursive, so a factory
-        /// that reads the property it is building reaches the container, which reports the cycle.
-        let mutex = PthreadMutex(recursive: true)
-        var instance: Service?
-
-        /// The first async read's resolution, which later async reads await instead of starting
-        /// their own.
-        var pending: (any Sendable)?
+        let kept = FirstResolution<Service>()
 
         init(source: Source, name: String?) {
             self.source = source
@@ -95,18 +82,13 @@ public struct Injected<Service> {
         }
 
         func resolve() throws -> Service {
-            try mutex.withLock {
-                if let instance { return instance }
-                let resolved = try container.resolve(Service.self, name: name)
-                instance = resolved
-                return resolved
-            }
+            try kept.value { try container.resolve(Service.self, name: name) }
         }
     }
 }
 
-// Safety: `Injected` holds only its box, whose mutable state is guarded by the box's mutex, and the
-// conformance holds only where the instance it shares may cross threads.
+// Safety: `Injected` holds only its box: a `Sendable` source and name, and the instance, guarded by
+// its `FirstResolution`'s mutex. The conformance holds only where the instance it shares may cross threads.
 extension Injected: @unchecked Sendable where Service: Sendable {}
 
 extension Injected where Service: Sendable {
@@ -123,35 +105,8 @@ extension Injected where Service: Sendable {
     /// - Returns: The instance.
     /// - Throws: ``DependencyResolutionError`` when the container cannot resolve it.
     public func resolve() async throws -> Service {
-        let box = self.box
-        let task: Task<Service, any Error>? = box.mutex.withLock {
-            if box.instance != nil { return nil }
-            if let pending = box.pending as? Task<Service, any Error> {
-                return pending
-            }
-            // An unstructured task inherits the first reader's task-local values (its overrides,
-            // its resolution path), and later readers await it rather than resolve again.
-            let container = box.container
-            let name = box.name
-            let task = Task { try await container.resolve(Service.self, name: name) }
-            box.pending = task
-            return task
-        }
-        guard let task else {
-            // Resolved already; read under the mutex, which guards it.
-            if let instance = box.mutex.withLock({ box.instance }) { return instance }
-            return try await resolve()
-        }
-        do {
-            let instance = try await task.value
-            box.mutex.withLock {
-                box.instance = box.instance ?? instance
-                box.pending = nil
-            }
-            return instance
-        } catch {
-            box.mutex.withLock { box.pending = nil }
-            throw error
-        }
+        let container = box.container
+        let name = box.name
+        return try await box.kept.value { try await container.resolve(Service.self, name: name) }
     }
 }

@@ -14,12 +14,16 @@ struct AsyncResolutionPath: Sendable {
         let outer: Frame?
         let count: Int
 
+        /// The resolution's `.graph` instances: made with the outermost frame, shared by the rest.
+        let graph: GraphInstances
+
         init(registration: AnyRegistration, scope: DependencyContainerScope, outer: Frame?) {
             self.registration = ObjectIdentifier(registration)
             self.key = registration.key
             self.scope = scope
             self.outer = outer
             self.count = (outer?.count ?? 0) + 1
+            self.graph = outer?.graph ?? GraphInstances()
         }
     }
 
@@ -40,6 +44,9 @@ struct AsyncResolutionPath: Sendable {
     var innermostNode: (key: RegistrationKey, scope: DependencyContainerScope)? {
         innermost.map { ($0.key, $0.scope) }
     }
+
+    /// The `.graph` instances of the async resolution running in this task; `nil` outside one.
+    var graph: GraphInstances? { innermost?.graph }
 
     /// How many async factories are running.
     var count: Int { innermost?.count ?? 0 }

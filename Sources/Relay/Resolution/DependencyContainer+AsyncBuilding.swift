@@ -20,7 +20,24 @@ extension DependencyContainer {
         guard registration.lifecycle != .transient else {
             return try await buildAsync(registration)
         }
+        if registration.lifecycle == .graph {
+            return try await graphInstanceAsync(of: registration, on: path)
+        }
         return try await buildCachedAsync(registration)
+    }
+
+    /// The instance of a `.graph` registration that this async resolution shares, built on first
+    /// use; see `LifecycleType.graph`.
+    private func graphInstanceAsync<Service>(
+        of registration: Registration<Service>,
+        on path: AsyncResolutionPath
+    ) async throws -> Service {
+        guard let shared = path.graph else {
+            // A top-level resolve of the registration itself has nothing to share it with.
+            return try await buildAsync(registration)
+        }
+        if let built = shared.instance(of: registration) { return built }
+        return shared.keep(try await buildAsync(registration), for: registration)
     }
 
     /// Builds and caches a singleton, eager singleton or weak instance, exactly once per container

@@ -28,7 +28,30 @@ extension DependencyContainer {
             if registration.isAsync { throw asyncFactoryError(for: registration, on: thread) }
             return try build(registration, on: thread)
         }
+        if registration.lifecycle == .graph {
+            return try graphInstance(of: registration, on: thread)
+        }
         return try buildCached(registration, on: thread)
+    }
+
+    /// The instance of a `.graph` registration that this resolution shares, built on first use.
+    @inline(never)
+    private func graphInstance<Service>(
+        of registration: Registration<Service>,
+        on thread: ResolutionThreadState
+    ) throws -> Service {
+        // Inside an async resolution its instances are the task's, so that the async factories
+        // and the synchronous ones they call share them.
+        let shared = AsyncResolutionPath.current.graph ?? thread.graph
+        if let built = shared?.instance(of: registration) { return built }
+        if registration.isAsync { throw asyncFactoryError(for: registration, on: thread) }
+        let built = try build(registration, on: thread)
+        if let shared { return shared.keep(built, for: registration) }
+        // A top-level resolve of the registration itself has nothing to share it with.
+        guard thread.path.count > 0 else { return built }
+        let graph = GraphInstances()
+        thread.graph = graph
+        return graph.keep(built, for: registration)
     }
 
     /// The cycle, or the call for `await`, that a synchronous resolve of an async registration
@@ -196,7 +219,11 @@ extension DependencyContainer {
     ) throws -> Service {
         thread.path.push(ResolutionFrame(registration: registration, container: self))
         thread.builds &+= 1
-        defer { thread.path.pop() }
+        defer {
+            thread.path.pop()
+            // The resolution ends with its outermost factory: its `.graph` instances go with it.
+            if thread.graph != nil, thread.path.count == 0 { thread.graph = nil }
+        }
         do {
             return try registration.factory(self)
         } catch let error as DependencyResolutionError {

@@ -20,6 +20,10 @@ final class ResolutionThreadState {
     /// Exclusivity is unchecked: only the owning thread ever touches its state.
     @exclusivity(unchecked) var path = ResolutionPath()
 
+    /// The `.graph` instances of the resolution running on this thread; `nil` until one is built,
+    /// and dropped when the resolution's outermost factory returns.
+    @exclusivity(unchecked) var graph: GraphInstances?
+
     /// How many factories this thread has run, so an observer can tell a build from a cache hit.
     @exclusivity(unchecked) var builds = 0
 

@@ -100,7 +100,7 @@ struct ResolutionErrorTests {
 
     @Test(
         "two types needing each other are a cycle, whatever their lifecycle",
-        arguments: [LifecycleType.singleton, .transient, .weak, .eagerSingleton])
+        arguments: [LifecycleType.singleton, .transient, .weak, .eagerSingleton, .graph])
     func twoTypesNeedingEachOtherAreACycle(lifecycle: LifecycleType) throws {
         root.register(CycleA.self, lifecycle: lifecycle) { container in try CycleA(b: container.resolve(CycleB.self)) }
         root.register(CycleB.self, lifecycle: lifecycle) { container in try CycleB(a: container.resolve(CycleA.self)) }
@@ -110,8 +110,8 @@ struct ResolutionErrorTests {
             error.description == """
                 'CycleA' depends on itself: resolving it in global needs it again.
                   resolution path: CycleA -> CycleB -> CycleA
-                  to fix: break the cycle: let one side resolve the other later (@Injected, or a \
-                closure that resolves on use) instead of in its factory
+                  to fix: break the cycle: let one side resolve the other later (a Lazy<T> or \
+                Provider<T> dependency, or @Injected) instead of in its factory
                 """)
     }
 

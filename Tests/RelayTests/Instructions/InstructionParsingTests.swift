@@ -72,7 +72,7 @@ struct InstructionParsingTests {
                 }
             }
         }
-        #expect(count == 6 * 6 * 4 * 5)
+        #expect(count == 6 * 6 * 4 * (1 + LifecycleType.allCases.count))
     }
 
     /// Found by fuzzing: a value that starts with a combining mark fused with the `=` before it
@@ -121,7 +121,7 @@ struct InstructionParsingTests {
         #expect(
             error.description == """
                 Invalid dependency instruction 'type=a,factory=b,lifecycle=singletn': 'singletn' is not a \
-                lifecycle. Did you mean 'singleton'? Lifecycles: singleton, transient, weak, eagerSingleton.
+                lifecycle. Did you mean 'singleton'? Lifecycles: singleton, transient, weak, eagerSingleton, graph.
                   expected: type=<type>,factory=<factory>[,scope=<scope>][,lifecycle=<lifecycle>]
                 """)
     }

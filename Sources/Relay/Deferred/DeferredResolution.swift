@@ -1,0 +1,61 @@
+/// What a ``Lazy`` or ``Provider`` resolves later: a key in the container that made it, under the
+/// override that was active there.
+struct DeferredResolution: Sendable {
+    /// The root of the container that made the value, held weakly, so that an instance that keeps
+    /// a `Lazy` does not keep its own container alive. (A root keeps its scopes' registrations; the
+    /// scope's container itself may come and go.)
+    private weak var root: DependencyContainer?
+
+    /// The scope of the container that made the value.
+    private let scope: DependencyContainerScope
+
+    let name: String?
+
+    /// The override active where the value was made, which the later resolve sees too.
+    private let layer: OverrideLayer?
+
+    init(name: String?, in container: DependencyContainer) {
+        self.root = container.root
+        self.scope = container.scope
+        self.name = name
+        self.layer = SlowPathGate.isOpen ? OverrideLayer.active(for: container.root) : nil
+    }
+
+    func resolve<Service>(_ type: Service.Type) throws -> Service {
+        let container = try liveContainer(for: type)
+        guard let layer else { return try container.resolve(type, name: name) }
+        SlowPathGate.open()
+        defer { SlowPathGate.close() }
+        return try OverrideLayer.$current.withValue(layer) { try container.resolve(type, name: name) }
+    }
+
+    func resolve<Service>(_ type: Service.Type) async throws -> Service {
+        let container = try liveContainer(for: type)
+        guard let layer else { return try await container.resolve(type, name: name) }
+        SlowPathGate.open()
+        defer { SlowPathGate.close() }
+        return try await OverrideLayer.$current.withValue(layer) { try await container.resolve(type, name: name) }
+    }
+
+    private func liveContainer<Service>(for type: Service.Type) throws -> DependencyContainer {
+        guard let container = root?.container(for: scope) else {
+            let key = RegistrationKey(type, name: name)
+            throw DependencyResolutionError(
+                code: .containerReleased, requested: key, scope: scope, path: [key.description])
+        }
+        return container
+    }
+
+    /// Checks, when the value is made, that the container can answer `type`: a mistyped
+    /// dependency fails where it is declared, not on first use.
+    static func checked<Service>(
+        _ type: Service.Type,
+        name: String?,
+        in container: DependencyContainer
+    ) throws -> DeferredResolution {
+        let key = RegistrationKey(type, name: name)
+        guard container.canAnswer(key) else { throw container.notRegisteredError(for: key) }
+        container.recordDeferredEdge(to: key)
+        return DeferredResolution(name: name, in: container)
+    }
+}

@@ -1,0 +1,61 @@
+/// A dependency resolved on first use, then kept: resolvable for any registered type without a
+/// registration of its own.
+///
+/// Ask for `Lazy<Service>` where building `Service` early would be costly or would close a cycle:
+///
+/// ```swift
+/// container.register(ReportService.self) { container in
+///     try ReportService(exporter: container.resolve(Lazy<PDFExporter>.self))
+/// }
+/// // later, in ReportService:
+/// let pdf = try exporter().render(report)
+/// ```
+///
+/// Resolving the `Lazy` checks that `Service` is registered, and builds nothing. The first call
+/// resolves `Service` from the container that made the `Lazy` (under the override active there, if
+/// any) and keeps it; copies of a `Lazy` share what it kept. Concurrent first calls resolve once. A
+/// `Lazy` does not keep its container alive; used after the container is gone, it throws
+/// ``DependencyResolutionError/Code/containerReleased``.
+public struct Lazy<Service> {
+    private let source: DeferredResolution
+    private let kept = FirstResolution<Service>()
+
+    init(source: DeferredResolution) {
+        self.source = source
+    }
+
+    /// The instance: resolved on the first call, the same one after.
+    ///
+    /// - Returns: The instance.
+    /// - Throws: ``DependencyResolutionError`` when resolving it fails; the next call tries again.
+    public func callAsFunction() throws -> Service {
+        try kept.value { try source.resolve(Service.self) }
+    }
+}
+
+extension Lazy where Service: Sendable {
+    /// The instance, awaiting an async factory on the first call; the same instance after.
+    ///
+    /// - Returns: The instance.
+    /// - Throws: ``DependencyResolutionError`` when resolving it fails; the next call tries again.
+    public func callAsFunction() async throws -> Service {
+        let source = self.source
+        return try await kept.value { try await source.resolve(Service.self) }
+    }
+}
+
+extension Lazy: Sendable where Service: Sendable {}
+
+extension Lazy: SynthesizedService {
+    static func wrappedKey(name: String?) -> RegistrationKey {
+        RegistrationKey(Service.self, name: name)
+    }
+
+    static func make(name: String?, in container: DependencyContainer) throws -> Lazy<Service> {
+        Lazy(source: try DeferredResolution.checked(Service.self, name: name, in: container))
+    }
+
+    static func make(name: String?, in container: DependencyContainer) async throws -> Lazy<Service> {
+        Lazy(source: try DeferredResolution.checked(Service.self, name: name, in: container))
+    }
+}

@@ -1,0 +1,56 @@
+/// A dependency resolved anew on each use: resolvable for any registered type without a
+/// registration of its own.
+///
+/// Ask for `Provider<Service>` where an object needs a fresh instance of a `.transient` service
+/// each time, or must not build it before it is needed:
+///
+/// ```swift
+/// container.register(RequestHandler.self) { container in
+///     try RequestHandler(makeParser: container.resolve(Provider<RequestParser>.self))
+/// }
+/// // later, in RequestHandler, once per request:
+/// let parser = try makeParser()
+/// ```
+///
+/// Each call resolves `Service` from the container that made the provider (under the override
+/// active there, if any), so the registration's lifecycle decides: a new instance for
+/// `.transient`, the same one for `.singleton`. Resolving the provider checks that `Service` is
+/// registered, and builds nothing. A `Provider` does not keep its container alive; used after the
+/// container is gone, it throws ``DependencyResolutionError/Code/containerReleased``.
+public struct Provider<Service>: Sendable {
+    private let source: DeferredResolution
+
+    init(source: DeferredResolution) {
+        self.source = source
+    }
+
+    /// Resolves the service.
+    ///
+    /// - Returns: What the container hands out for it now.
+    /// - Throws: ``DependencyResolutionError`` when resolving it fails.
+    public func callAsFunction() throws -> Service {
+        try source.resolve(Service.self)
+    }
+
+    /// Resolves the service, awaiting an async factory.
+    ///
+    /// - Returns: What the container hands out for it now.
+    /// - Throws: ``DependencyResolutionError`` when resolving it fails.
+    public func callAsFunction() async throws -> Service {
+        try await source.resolve(Service.self)
+    }
+}
+
+extension Provider: SynthesizedService {
+    static func wrappedKey(name: String?) -> RegistrationKey {
+        RegistrationKey(Service.self, name: name)
+    }
+
+    static func make(name: String?, in container: DependencyContainer) throws -> Provider<Service> {
+        Provider(source: try DeferredResolution.checked(Service.self, name: name, in: container))
+    }
+
+    static func make(name: String?, in container: DependencyContainer) async throws -> Provider<Service> {
+        Provider(source: try DeferredResolution.checked(Service.self, name: name, in: container))
+    }
+}
