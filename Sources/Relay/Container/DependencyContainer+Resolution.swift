@@ -15,6 +15,11 @@ extension DependencyContainer {
     /// let tracker = try container.resolve(Tracker.self, name: "google")
     /// ```
     ///
+    /// Three kinds of type resolve without a registration of their own, from the registration of
+    /// the type they wrap: `Tracker?` is `nil` where no `Tracker` is registered (a `Tracker` that
+    /// fails to build still throws); ``Lazy``<`Tracker`> resolves on first use and keeps it;
+    /// ``Provider``<`Tracker`> resolves on every use.
+    ///
     /// - Parameters:
     ///   - type: The registered type.
     ///   - name: The registration's name; `nil` for the default.
