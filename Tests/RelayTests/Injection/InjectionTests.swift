@@ -146,3 +146,17 @@ struct InjectionTests {
         #expect(try program.snapshot() == before)
     }
 }
+
+@Suite("Instructions seen through Optional, Lazy and Provider")
+struct DeferredInjectionTests {
+    @Test("an injected factory is what an optional, a Lazy and a Provider of the type resolve")
+    func injectedFactoryIsWhatDeferredAndOptionalResolve() throws {
+        let program = try DynamicProgram()
+        let lazy = try program.container.resolve(Lazy<any Clock>.self)
+        try program.parser().inject(arguments: ["app", "-d", "type=clock,factory=fixed"])
+        #expect(try program.container.resolve((any Clock)?.self)?.now == 0)
+        #expect(try program.container.resolve(Provider<any Clock>.self)().now == 0)
+        // Made before the instruction, first called after it: it resolves what is registered then.
+        #expect(try lazy().now == 0)
+    }
+}
