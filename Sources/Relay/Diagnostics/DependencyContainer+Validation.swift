@@ -14,6 +14,8 @@ extension DependencyContainer {
     /// ```
     ///
     /// Factories run for real, so a factory with side effects (opening a connection) has them.
+    /// A registration that takes runtime arguments is not built, since validation has no arguments
+    /// to pass; a factory that resolves it with arguments builds it, and is checked, as usual.
     /// This synchronous form cannot run async factories: it reports each async registration it
     /// meets with code ``DependencyResolutionError/Code/asyncFactory``. Inside async code Swift
     /// picks `try await validate()`, which builds both kinds.
@@ -46,6 +48,8 @@ extension DependencyContainer {
     ///
     /// This synchronous form cannot run async factories, so it finds no edges out of an async
     /// registration and lists it among the failures; `await dependencyGraph()` runs them.
+    /// A registration that takes runtime arguments is a node with its ``DependencyGraph/Node/arguments``,
+    /// not built on its own: its edges are those seen when another factory resolves it with arguments.
     ///
     /// - Returns: The graph, with the messages of registrations that could not be built.
     public func dependencyGraph() -> DependencyGraph {
@@ -69,7 +73,7 @@ extension DependencyContainer {
                     id: DependencyGraph.nodeID(scope: container.scope, key: registration.key),
                     scope: container.scope.tag, type: String(describing: registration.key.metatype),
                     name: registration.key.name, lifecycle: registration.lifecycle.rawValue,
-                    injectedBy: registration.instruction)
+                    injectedBy: registration.instruction, arguments: registration.arguments?.description)
             }
         }
         return DependencyGraph(
@@ -88,7 +92,9 @@ extension DependencyContainer {
         let failures = await OverrideLayer.$current.withValue(layer) {
             var failures: [DependencyResolutionError] = []
             for container in containersInFamily {
-                for registration in container.table.withRead({ $0.allRegistrations }) {
+                // A registration that takes arguments is listed, not built: there are none to pass.
+                for registration in container.table.withRead({ $0.allRegistrations })
+                where registration.arguments == nil {
                     do {
                         _ = try await registration.resolveErasedAsync(in: container, under: layer)
                     } catch {
@@ -112,7 +118,7 @@ extension DependencyContainer {
         let failures = OverrideLayer.$current.withValue(layer) {
             var failures: [DependencyResolutionError] = []
             for container in containersInFamily {
-                let registrations = container.table.withRead { $0.allRegistrations }
+                let registrations = container.table.withRead { $0.allRegistrations.filter { $0.arguments == nil } }
                 failures += container.failures(building: registrations) {
                     try $0.resolveErased(in: container, under: layer)
                 }

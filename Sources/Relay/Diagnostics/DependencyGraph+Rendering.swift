@@ -66,7 +66,8 @@ extension DependencyGraph {
     private func label(_ node: Node) -> String {
         let name = node.name.map { " \"\($0)\"" } ?? ""
         let injected = node.injectedBy.map { "\ninjected: \($0)" } ?? ""
-        return "\(node.type)\(name)\n\(node.lifecycle)\(injected)"
+        let arguments = node.arguments.map { "\narguments: \($0)" } ?? ""
+        return "\(node.type)\(name)\n\(node.lifecycle)\(arguments)\(injected)"
     }
 
     private func quoted(_ text: String) -> String {

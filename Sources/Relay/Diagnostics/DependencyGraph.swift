@@ -22,6 +22,9 @@ public struct DependencyGraph: Sendable, Equatable, Codable {
         public let lifecycle: String
         /// The dynamic instruction that registered it, if one did.
         public let injectedBy: String?
+        /// The types of the runtime arguments its factory takes, `(String, Int)`, if it takes any.
+        /// Such a registration is listed but never built: there are no arguments to build it with.
+        public let arguments: String?
     }
 
     /// One dependency: building `from` resolved `to`.

@@ -20,6 +20,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             case notRegistered, cycle, depthLimitExceeded, factoryFailed, weakNeedsObject, waitTimedOut
             case asyncFactory
             case containerReleased
+            case argumentMismatch
         }
 
         fileprivate let kind: Kind
@@ -46,6 +47,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         public static let asyncFactory = Code(.asyncFactory)
         /// A ``Lazy`` or ``Provider`` was used after the container that made it was released.
         public static let containerReleased = Code(.containerReleased)
+        /// A registration that takes runtime arguments was resolved without them or with arguments of
+        /// other types, or one that takes none was resolved with some. The message states both.
+        public static let argumentMismatch = Code(.argumentMismatch)
 
         /// The code's name.
         public var description: String { kind.rawValue }
@@ -72,6 +76,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
     /// How long this resolve waited for another's build, for ``Code/waitTimedOut``.
     let waited: Duration?
 
+    /// What was passed and what is taken, for ``Code/argumentMismatch``.
+    let arguments: ArgumentMismatch?
+
     init(
         code: Code,
         requested: RegistrationKey,
@@ -79,7 +86,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         path: [String],
         nearby: [String] = [],
         underlyingError: (any Error)? = nil,
-        waited: Duration? = nil
+        waited: Duration? = nil,
+        arguments: ArgumentMismatch? = nil
     ) {
         self.code = code
         self.requestedType = requested.description
@@ -88,6 +96,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         self.nearby = nearby
         self.underlyingError = underlyingError
         self.waited = waited
+        self.arguments = arguments
     }
 
     /// The full message: what failed, the path, what is registered nearby, and how to fix it.
@@ -140,6 +149,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             let waited = waited.map { " for \($0)" } ?? ""
             return "Gave up waiting\(waited) for '\(requestedType)' in \(place): another thread is building it "
                 + "and has not finished."
+        case .argumentMismatch:
+            return arguments?.summary(requested: requestedType, place: place)
+                ?? "'\(requestedType)' in \(place) was resolved with arguments its registration does not take."
         }
     }
 
@@ -165,6 +177,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             return "a factory that blocks (a semaphore, DispatchQueue.sync) on work that resolves what it "
                 + "builds waits forever: resolve what that work needs before blocking, or make the factory "
                 + "async; if the build is only slow, raise constructionWaitLimit"
+        case .argumentMismatch:
+            return arguments?.fix(typeName: typeName)
         case .factoryFailed:
             // The factory's own error says what to fix.
             return nil

@@ -6,6 +6,8 @@ class AnyRegistration: @unchecked Sendable {
     // Safety: every stored property is a `let`, or guarded by a lock named where it is declared:
     // `position` and `cachedStorage` by the owning table's lock, the construction fields by
     // ConstructionRegistry's mutex. Tasks hold registrations only to build or read them.
+    // `arguments` is written once, before the registration is added to a table (whose lock
+    // publishes it), and only read after.
 
     /// The type and name this registration answers to.
     let key: RegistrationKey
@@ -22,6 +24,11 @@ class AnyRegistration: @unchecked Sendable {
 
     /// Whether its factory is async: synchronous code can read its instance, never build it.
     let isAsync: Bool
+
+    /// The types of the arguments its factory takes, for a registration made with
+    /// `register(_:name:with:)` and arguments; `nil` for one that takes only the container.
+    /// Set before the registration is added to a table, never after.
+    final var arguments: ArgumentSignature?
 
     init(key: RegistrationKey, lifecycle: LifecycleType, instruction: String?, isAsync: Bool) {
         self.key = key

@@ -64,6 +64,7 @@ extension DependencyContainer {
         // Its async factory is already running further out in this task: the resolve is a cycle.
         let code: DependencyResolutionError.Code =
             AsyncResolutionPath.current.contains(registration) ? .cycle : .asyncFactory
+        if code == .asyncFactory, let missing = missingArgumentsError(for: registration, path: path) { return missing }
         return DependencyResolutionError(code: code, requested: registration.key, scope: scope, path: path)
     }
 

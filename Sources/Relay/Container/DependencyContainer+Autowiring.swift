@@ -1,0 +1,133 @@
+extension DependencyContainer {
+    /// Registers a type by its initializer, resolving each of the initializer's parameters by type.
+    ///
+    /// Pass the initializer itself; Relay resolves one instance of every parameter's type, in
+    /// order, and calls it. The registration is an ordinary one: any lifecycle, replaced by
+    /// registering the type again or by a dynamic instruction, checked by `validate()`.
+    ///
+    /// ```swift
+    /// struct Shelf {
+    ///     init(store: any BookStore, clock: any Clock) { ... }
+    /// }
+    /// container.register(Shelf.self, initializer: Shelf.init)
+    /// // the same as
+    /// container.register(Shelf.self) { container in
+    ///     try Shelf(store: container.resolve((any BookStore).self), clock: container.resolve((any Clock).self))
+    /// }
+    /// ```
+    ///
+    /// Parameters are resolved by type only, from the container that holds the registration,
+    /// without a name; write the factory out to resolve a named one. When the type has several
+    /// initializers, name the one to use: `Shelf.init(store:clock:)`. A missing parameter type is
+    /// the usual ``DependencyResolutionError/Code/notRegistered`` error, with the path
+    /// `Shelf -> BookStore`. A synchronous initializer makes a synchronous registration, in async
+    /// code too; an `async` one makes an async registration, as an async factory does.
+    ///
+    /// - Parameters:
+    ///   - type: The type callers ask for, usually a protocol.
+    ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
+    ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
+    ///   - initializer: Builds the instance from its dependencies, each resolved by type. Errors it
+    ///     throws reach the caller of `resolve`, wrapped with the resolution path.
+    public func register<Service, each Dependency>(
+        _ type: Service.Type,
+        name: String? = nil,
+        lifecycle: LifecycleType = .singleton,
+        initializer: @escaping @Sendable (repeat each Dependency) throws -> Service
+    ) {
+        register(type, name: name, lifecycle: lifecycle, with: Self.autowired(initializer))
+    }
+
+    /// Registers a type by its async initializer, resolving each parameter by type, awaiting;
+    /// see ``register(_:name:lifecycle:initializer:)-2mb6h``.
+    ///
+    /// The registration is async, like one made with an async factory: resolve it with
+    /// `try await resolve(_:name:)`.
+    ///
+    /// ```swift
+    /// container.register(Database.self, initializer: Database.init(config:))  // init(config:) async throws
+    /// let database = try await container.resolve(Database.self)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type callers ask for, usually a protocol.
+    ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
+    ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
+    ///   - initializer: Builds the instance from its dependencies, each resolved by type, awaiting.
+    public func register<Service, each Dependency>(
+        _ type: Service.Type,
+        name: String? = nil,
+        lifecycle: LifecycleType = .singleton,
+        initializer: @escaping @Sendable (repeat each Dependency) async throws -> Service
+    ) {
+        register(type, name: name, lifecycle: lifecycle, with: Self.autowired(initializer))
+    }
+
+    /// Registers a type by its initializer, with a teardown that closes what it built, at
+    /// ``shutdown()``.
+    ///
+    /// ```swift
+    /// container.register(MetricsExporter.self, initializer: MetricsExporter.init) { exporter in
+    ///     try await exporter.flush()
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type callers ask for, usually a protocol.
+    ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
+    ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
+    ///   - initializer: Builds the instance from its dependencies, each resolved by type.
+    ///   - teardown: Closes the instance; what it throws is reported by `shutdown()`.
+    public func register<Service, each Dependency>(
+        _ type: Service.Type,
+        name: String? = nil,
+        lifecycle: LifecycleType = .singleton,
+        initializer: @escaping @Sendable (repeat each Dependency) throws -> Service,
+        teardown: @escaping @Sendable (Service) async throws -> Void
+    ) {
+        register(type, name: name, lifecycle: lifecycle, with: Self.autowired(initializer), teardown: teardown)
+    }
+
+    /// Registers a type by its async initializer, with a teardown that closes what it built, at
+    /// ``shutdown()``.
+    ///
+    /// ```swift
+    /// container.register(Database.self, initializer: Database.init(config:)) { database in
+    ///     try await database.close()
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type callers ask for, usually a protocol.
+    ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
+    ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
+    ///   - initializer: Builds the instance from its dependencies, each resolved by type, awaiting.
+    ///   - teardown: Closes the instance; what it throws is reported by `shutdown()`.
+    public func register<Service, each Dependency>(
+        _ type: Service.Type,
+        name: String? = nil,
+        lifecycle: LifecycleType = .singleton,
+        initializer: @escaping @Sendable (repeat each Dependency) async throws -> Service,
+        teardown: @escaping @Sendable (Service) async throws -> Void
+    ) {
+        register(type, name: name, lifecycle: lifecycle, with: Self.autowired(initializer), teardown: teardown)
+    }
+
+    /// A factory that resolves each of the initializer's parameters by type, in order, and calls it.
+    private static func autowired<Service, each Dependency>(
+        _ initializer: @escaping @Sendable (repeat each Dependency) throws -> Service
+    ) -> @Sendable (DependencyContainer) throws -> Service {
+        { container in try initializer(repeat container.resolve((each Dependency).self)) }
+    }
+
+    /// An async factory that resolves each of the initializer's parameters by type, in order,
+    /// awaiting, and calls it.
+    private static func autowired<Service, each Dependency>(
+        _ initializer: @escaping @Sendable (repeat each Dependency) async throws -> Service
+    ) -> @Sendable (DependencyContainer) async throws -> Service {
+        { container in
+            let dependencies = (repeat try await container.resolve((each Dependency).self))
+            return try await initializer(repeat each dependencies)
+        }
+    }
+}

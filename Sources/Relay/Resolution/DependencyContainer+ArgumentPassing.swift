@@ -1,0 +1,81 @@
+extension DependencyContainer {
+    /// Checks, before anything is built, that what `key` resolves to takes arguments.
+    ///
+    /// The one mismatch an argument registration's own factory cannot catch: a factory that takes
+    /// only the container never looks for arguments, and a cached singleton runs no factory at
+    /// all. The registration is found as resolution finds it (overrides first, then this
+    /// container, then its root); when there is none, resolution reports that itself.
+    ///
+    /// - Parameter depth: How many factories run around this resolve, for the observer.
+    func requireArgumentRegistration(
+        for key: RegistrationKey,
+        passing signature: ArgumentSignature,
+        depth: Int
+    ) throws {
+        guard let (found, holder) = registrationResolving(key), found.arguments == nil else { return }
+        // Named after the container that holds the registration, as a factory's own errors are.
+        let error = holder.argumentMismatch(
+            .unexpected(resolved: signature), for: key,
+            path: pathDescriptions(on: ResolutionThreadState.current) + [key.description])
+        // Reported as resolution reports any failure, since resolution never saw this one.
+        if SlowPathGate.isOpen, let observer = ResolutionObservation.shared.observer {
+            observer(
+                ResolutionEvent(
+                    requestedType: key.description, scope: scope, outcome: .failed(error.code), duration: .zero,
+                    depth: depth))
+        }
+        throw error
+    }
+
+    /// The registration a resolve of `key` from this container would build, and the container
+    /// that holds it; `nil` when there is none.
+    private func registrationResolving(
+        _ key: RegistrationKey
+    ) -> (registration: AnyRegistration, holder: DependencyContainer)? {
+        let layer = SlowPathGate.isOpen ? OverrideLayer.active(for: root) : nil
+        for container in layer?.lookupChain(for: scope) ?? lookupChain {
+            if let found = container.table.withRead({ $0.registration(for: key) }) {
+                return (found, container)
+            }
+        }
+        return nil
+    }
+
+    /// The arguments the current resolve passed to the registration of `key`, typed as its
+    /// factory takes them. Called by that factory, so the path already ends with the registration.
+    ///
+    /// - Throws: ``DependencyResolutionError/Code/argumentMismatch`` when the resolve passed none,
+    ///   or arguments of other types.
+    func takeArguments<First: Sendable, each Rest: Sendable>(
+        for key: RegistrationKey,
+        registered signature: ArgumentSignature
+    ) throws -> ArgumentValues<First, repeat each Rest> {
+        let path = pathDescriptions(on: ResolutionThreadState.current)
+        guard let pending = PendingArguments.current, let values = pending.take(for: key) else {
+            throw argumentMismatch(.missing(registered: signature), for: key, path: path)
+        }
+        guard let typed = values as? ArgumentValues<First, repeat each Rest> else {
+            throw argumentMismatch(.differing(registered: signature, resolved: pending.signature), for: key, path: path)
+        }
+        return typed
+    }
+
+    /// The error for a synchronous resolve without arguments that meets an async registration
+    /// taking some: the missing arguments, which matter more than the missing `await`. `nil` for
+    /// any other registration, or when the resolve passed arguments.
+    func missingArgumentsError(for registration: AnyRegistration, path: [String]) -> DependencyResolutionError? {
+        guard let signature = registration.arguments, PendingArguments.current?.key != registration.key else {
+            return nil
+        }
+        return argumentMismatch(.missing(registered: signature), for: registration.key, path: path)
+    }
+
+    private func argumentMismatch(
+        _ mismatch: ArgumentMismatch,
+        for key: RegistrationKey,
+        path: [String]
+    ) -> DependencyResolutionError {
+        DependencyResolutionError(
+            code: .argumentMismatch, requested: key, scope: scope, path: path, arguments: mismatch)
+    }
+}
