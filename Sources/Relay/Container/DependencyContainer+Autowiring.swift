@@ -29,17 +29,20 @@ extension DependencyContainer {
     ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
     ///   - initializer: Builds the instance from its dependencies, each resolved by type. Errors it
     ///     throws reach the caller of `resolve`, wrapped with the resolution path.
+    /// - Returns: The registration, to make it answer for more types with
+    ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
+    @discardableResult
     public func register<Service, each Dependency>(
         _ type: Service.Type,
         name: String? = nil,
         lifecycle: LifecycleType = .singleton,
         initializer: @escaping @Sendable (repeat each Dependency) throws -> Service
-    ) {
+    ) -> RegisteredService<Service> {
         register(type, name: name, lifecycle: lifecycle, with: Self.autowired(initializer))
     }
 
     /// Registers a type by its async initializer, resolving each parameter by type, awaiting;
-    /// see ``register(_:name:lifecycle:initializer:)-2mb6h``.
+    /// see ``register(_:name:lifecycle:initializer:)-2cren``.
     ///
     /// The registration is async, like one made with an async factory: resolve it with
     /// `try await resolve(_:name:)`.
@@ -54,12 +57,15 @@ extension DependencyContainer {
     ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
     ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
     ///   - initializer: Builds the instance from its dependencies, each resolved by type, awaiting.
+    /// - Returns: The registration, to make it answer for more types with
+    ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
+    @discardableResult
     public func register<Service, each Dependency>(
         _ type: Service.Type,
         name: String? = nil,
         lifecycle: LifecycleType = .singleton,
         initializer: @escaping @Sendable (repeat each Dependency) async throws -> Service
-    ) {
+    ) -> RegisteredService<Service> {
         register(type, name: name, lifecycle: lifecycle, with: Self.autowired(initializer))
     }
 
@@ -78,13 +84,16 @@ extension DependencyContainer {
     ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
     ///   - initializer: Builds the instance from its dependencies, each resolved by type.
     ///   - teardown: Closes the instance; what it throws is reported by `shutdown()`.
+    /// - Returns: The registration, to make it answer for more types with
+    ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
+    @discardableResult
     public func register<Service, each Dependency>(
         _ type: Service.Type,
         name: String? = nil,
         lifecycle: LifecycleType = .singleton,
         initializer: @escaping @Sendable (repeat each Dependency) throws -> Service,
         teardown: @escaping @Sendable (Service) async throws -> Void
-    ) {
+    ) -> RegisteredService<Service> {
         register(type, name: name, lifecycle: lifecycle, with: Self.autowired(initializer), teardown: teardown)
     }
 
@@ -103,13 +112,16 @@ extension DependencyContainer {
     ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
     ///   - initializer: Builds the instance from its dependencies, each resolved by type, awaiting.
     ///   - teardown: Closes the instance; what it throws is reported by `shutdown()`.
+    /// - Returns: The registration, to make it answer for more types with
+    ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
+    @discardableResult
     public func register<Service, each Dependency>(
         _ type: Service.Type,
         name: String? = nil,
         lifecycle: LifecycleType = .singleton,
         initializer: @escaping @Sendable (repeat each Dependency) async throws -> Service,
         teardown: @escaping @Sendable (Service) async throws -> Void
-    ) {
+    ) -> RegisteredService<Service> {
         register(type, name: name, lifecycle: lifecycle, with: Self.autowired(initializer), teardown: teardown)
     }
 

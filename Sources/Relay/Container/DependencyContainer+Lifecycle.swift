@@ -140,9 +140,9 @@ extension DependencyContainer {
     /// Drops the cached instance of one registration, leaving every other singleton as it is.
     ///
     /// The registration is the one `resolve(type, name: name)` on this container would use: its
-    /// own, or its root's when a scope has none. The next resolve builds anew; the instance already
-    /// handed out lives on as long as its holders keep it, and a teardown registered for it still
-    /// runs at ``shutdown()``. Inside `withOverrides(_:operation:)`, it releases only what was built
+    /// own, or its root's when a scope has none; for an alias, the registration it forwards to.
+    /// The next resolve builds anew; the instance already handed out lives on as long as its
+    /// holders keep it, and a teardown registered for it still runs at ``shutdown()``. Inside `withOverrides(_:operation:)`, it releases only what was built
     /// under the override.
     ///
     /// ```swift
@@ -158,14 +158,23 @@ extension DependencyContainer {
         if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
             return overriding(in: layer).releaseSingleton(of: type, name: name)
         }
-        let key = RegistrationKey(type, name: name)
+        return releaseSingleton(for: RegistrationKey(type, name: name))
+    }
+
+    /// Drops the cached instance of the registration `key` resolves to; through an alias, its
+    /// target's.
+    private func releaseSingleton(for key: RegistrationKey) -> Bool {
         for container in lookupChain {
             // Released after the lock, in case a deinit resolves.
             let (found, released) = container.table.withWrite { contents in
                 let registration = contents.registration(for: key)
-                return (registration != nil, registration?.takeCachedInstance())
+                return (registration, registration?.takeCachedInstance())
             }
-            if found { return released != nil }
+            guard let found else { continue }
+            if let target = found.forwardsTo {
+                return container.releaseSingleton(for: target)
+            }
+            return released != nil
         }
         return false
     }

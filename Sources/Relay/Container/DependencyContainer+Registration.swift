@@ -21,14 +21,18 @@ extension DependencyContainer {
     ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
     ///   - factory: Builds the instance. Errors it throws reach the caller of `resolve`, wrapped
     ///     with the resolution path.
+    /// - Returns: The registration, to make it answer for more types with
+    ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
+    @discardableResult
     public func register<Service>(
         _ type: Service.Type,
         name: String? = nil,
         lifecycle: LifecycleType = .singleton,
         with factory: @escaping @Sendable (DependencyContainer) throws -> Service
-    ) {
+    ) -> RegisteredService<Service> {
         let key = RegistrationKey(type, name: name)
         add(Registration(key: key, lifecycle: lifecycle, factory: factory))
+        return RegisteredService(container: self, key: key)
     }
 
     /// Registers an async factory for a type: one that awaits, to open a connection pool or an
@@ -50,13 +54,18 @@ extension DependencyContainer {
     ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
     ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
     ///   - factory: Builds the instance, awaiting what it needs.
+    /// - Returns: The registration, to make it answer for more types with
+    ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
+    @discardableResult
     public func register<Service>(
         _ type: Service.Type,
         name: String? = nil,
         lifecycle: LifecycleType = .singleton,
         with factory: @escaping @Sendable (DependencyContainer) async throws -> Service
-    ) {
-        add(Registration(key: RegistrationKey(type, name: name), lifecycle: lifecycle, asyncFactory: factory))
+    ) -> RegisteredService<Service> {
+        let key = RegistrationKey(type, name: name)
+        add(Registration(key: key, lifecycle: lifecycle, asyncFactory: factory))
+        return RegisteredService(container: self, key: key)
     }
 
     /// Registers a factory with a teardown that closes what it built, at ``shutdown()``.
@@ -77,15 +86,19 @@ extension DependencyContainer {
     ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
     ///   - factory: Builds the instance.
     ///   - teardown: Closes the instance; what it throws is reported by `shutdown()`.
+    /// - Returns: The registration, to make it answer for more types with
+    ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
+    @discardableResult
     public func register<Service>(
         _ type: Service.Type,
         name: String? = nil,
         lifecycle: LifecycleType = .singleton,
         with factory: @escaping @Sendable (DependencyContainer) throws -> Service,
         teardown: @escaping @Sendable (Service) async throws -> Void
-    ) {
+    ) -> RegisteredService<Service> {
         let key = RegistrationKey(type, name: name)
         add(Registration(key: key, lifecycle: lifecycle, factory: factory, teardown: teardown))
+        return RegisteredService(container: self, key: key)
     }
 
     /// Registers an async factory with a teardown that closes what it built, at ``shutdown()``.
@@ -102,15 +115,19 @@ extension DependencyContainer {
     ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
     ///   - factory: Builds the instance, awaiting what it needs.
     ///   - teardown: Closes the instance; what it throws is reported by `shutdown()`.
+    /// - Returns: The registration, to make it answer for more types with
+    ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
+    @discardableResult
     public func register<Service>(
         _ type: Service.Type,
         name: String? = nil,
         lifecycle: LifecycleType = .singleton,
         with factory: @escaping @Sendable (DependencyContainer) async throws -> Service,
         teardown: @escaping @Sendable (Service) async throws -> Void
-    ) {
+    ) -> RegisteredService<Service> {
         let key = RegistrationKey(type, name: name)
         add(Registration(key: key, lifecycle: lifecycle, asyncFactory: factory, teardown: teardown))
+        return RegisteredService(container: self, key: key)
     }
 
     /// Adds a registration built elsewhere (the dynamic registry builds its own).

@@ -69,11 +69,17 @@ extension DependencyContainer {
     ) -> DependencyGraph {
         let nodes = containersInFamily.flatMap { container in
             container.table.withRead { $0.allRegistrations }.map { registration in
-                DependencyGraph.Node(
+                // An alias keeps nothing: it shows the lifecycle of what it forwards to.
+                let target = container.forwardingTarget(of: registration)
+                let aliasOf = registration.forwardsTo.map {
+                    DependencyGraph.nodeID(scope: target?.container.scope ?? container.scope, key: $0)
+                }
+                return DependencyGraph.Node(
                     id: DependencyGraph.nodeID(scope: container.scope, key: registration.key),
                     scope: container.scope.tag, type: String(describing: registration.key.metatype),
-                    name: registration.key.name, lifecycle: registration.lifecycle.rawValue,
-                    injectedBy: registration.instruction, arguments: registration.arguments?.description)
+                    name: registration.key.name, lifecycle: (target?.registration ?? registration).lifecycle.rawValue,
+                    injectedBy: registration.instruction, arguments: registration.arguments?.description,
+                    aliasOf: aliasOf)
             }
         }
         return DependencyGraph(

@@ -67,7 +67,8 @@ extension DependencyGraph {
         let name = node.name.map { " \"\($0)\"" } ?? ""
         let injected = node.injectedBy.map { "\ninjected: \($0)" } ?? ""
         let arguments = node.arguments.map { "\narguments: \($0)" } ?? ""
-        return "\(node.type)\(name)\n\(node.lifecycle)\(arguments)\(injected)"
+        let alias = node.aliasOf.map { "\nalias of \($0)" } ?? ""
+        return "\(node.type)\(name)\n\(node.lifecycle)\(arguments)\(alias)\(injected)"
     }
 
     private func quoted(_ text: String) -> String {

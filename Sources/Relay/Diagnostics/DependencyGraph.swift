@@ -25,6 +25,10 @@ public struct DependencyGraph: Sendable, Equatable, Codable {
         /// The types of the runtime arguments its factory takes, `(String, Int)`, if it takes any.
         /// Such a registration is listed but never built: there are no arguments to build it with.
         public let arguments: String?
+
+        /// For an alias (``RegisteredService/implements(_:name:converting:)``), the identifier of
+        /// the node it forwards to, whose lifecycle ``lifecycle`` shows; `nil` otherwise.
+        public let aliasOf: String?
     }
 
     /// One dependency: building `from` resolved `to`.

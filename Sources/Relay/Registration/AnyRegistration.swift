@@ -30,11 +30,22 @@ class AnyRegistration: @unchecked Sendable {
     /// Set before the registration is added to a table, never after.
     final var arguments: ArgumentSignature?
 
-    init(key: RegistrationKey, lifecycle: LifecycleType, instruction: String?, isAsync: Bool) {
+    /// For an alias, the key it forwards every resolve to (in the container that holds it); `nil`
+    /// for a registration with a factory of its own.
+    let forwardsTo: RegistrationKey?
+
+    init(
+        key: RegistrationKey,
+        lifecycle: LifecycleType,
+        instruction: String?,
+        isAsync: Bool,
+        forwardsTo: RegistrationKey? = nil
+    ) {
         self.key = key
         self.lifecycle = lifecycle
         self.instruction = instruction
         self.isAsync = isAsync
+        self.forwardsTo = forwardsTo
     }
 
     /// The address of the cached singleton (one initialised value of the service type), `nil` when

@@ -63,6 +63,24 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
         super.init(key: key, lifecycle: lifecycle, instruction: instruction, isAsync: true)
     }
 
+    /// An alias: it forwards to `target`, with `factory` for a synchronous resolve and
+    /// `asyncFactory` for an async one, and is not async itself, so a synchronous resolve reaches a
+    /// target built by an async factory.
+    ///
+    /// Always `.transient`: it keeps nothing, so the target's lifecycle decides, and overrides never
+    /// copy it (``copy(buildingIn:)`` would keep only the async factory).
+    init(
+        alias key: RegistrationKey,
+        forwardingTo target: RegistrationKey,
+        factory: @escaping @Sendable (DependencyContainer) throws -> Service,
+        asyncFactory: @escaping @Sendable (DependencyContainer) async throws -> Service
+    ) {
+        self.factory = factory
+        self.asyncFactory = asyncFactory
+        self.teardown = nil
+        super.init(key: key, lifecycle: .transient, instruction: nil, isAsync: false, forwardsTo: target)
+    }
+
     /// A registration under the same key that builds with this one's factories but hands them
     /// `owner`, whatever container holds the copy: an override's copy of a base registration.
     func copy(buildingIn owner: DependencyContainer) -> Registration<Service> {

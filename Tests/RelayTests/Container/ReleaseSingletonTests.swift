@@ -61,4 +61,12 @@ struct ReleaseSingletonTests {
         }
         #expect(try await root.resolve((any Greeter).self) === base)
     }
+
+    @Test("releasing through an alias releases the instance it forwards to")
+    func releasingThroughAnAlias() throws {
+        try root.register(EnglishGreeter.self) { _ in EnglishGreeter() }.implements((any Greeter).self) { $0 }
+        let greeter = try root.resolve(EnglishGreeter.self)
+        #expect(root.releaseSingleton(of: (any Greeter).self))
+        #expect(try root.resolve((any Greeter).self) !== greeter)
+    }
 }
