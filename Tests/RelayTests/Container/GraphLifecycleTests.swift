@@ -97,4 +97,37 @@ struct GraphLifecycleTests {
         let instruction = try DependencyInjectionInstruction(parsing: "type=a,factory=b,lifecycle=graph")
         #expect(instruction.lifecycle == .graph)
     }
+
+    @Test("in a scope, and under an override, one resolution still shares one instance")
+    func scopesAndOverrides() async throws {
+        let checkout = root.container(for: .checkout)
+        checkout.register(UnitOfWork.self, lifecycle: .graph) { _ in UnitOfWork() }
+        checkout.register(Repository.self, lifecycle: .transient) { container in
+            try Repository(work: container.resolve(UnitOfWork.self))
+        }
+        checkout.register(Service.self, lifecycle: .transient) { container in
+            try Service(work: container.resolve(UnitOfWork.self), repository: container.resolve(Repository.self))
+        }
+        let scoped = try await checkout.resolve(Service.self)
+        #expect(scoped.work === scoped.repository.work)
+        register()
+        let replaced = UnitOfWork()
+        try await root.withOverrides { overrides in
+            overrides.register(UnitOfWork.self, lifecycle: .graph) { _ in replaced }
+        } operation: {
+            let service = try await root.resolve(Service.self)
+            #expect(service.work === replaced)
+            #expect(service.repository.work === replaced)
+        }
+    }
+
+    @Test("validate() builds it and the graph shows its lifecycle")
+    func validationAndTheGraph() throws {
+        register()
+        try root.validate()
+        let graph = root.dependencyGraph()
+        #expect(graph.nodes.first { $0.id == "global/UnitOfWork" }?.lifecycle == "graph")
+        #expect(graph.edges.contains(.init(from: "global/Repository", to: "global/UnitOfWork")))
+        #expect(graph.edges.contains(.init(from: "global/Service", to: "global/UnitOfWork")))
+    }
 }

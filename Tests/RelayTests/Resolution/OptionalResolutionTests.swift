@@ -116,4 +116,14 @@ struct OptionalResolutionTests {
         root.register((any Greeter)?.self) { _ in FrenchGreeter() }
         #expect(try root.resolve((any Greeter)?.self)?.greeting == "bonjour")
     }
+
+    @Test("the graph shows an optional dependency when it is registered, and no edge when not")
+    func theGraphShowsAnOptionalDependency() throws {
+        root.register((any PaymentGateway).self) { container in
+            try StripeGateway(client: container.resolve((any HTTPClient)?.self) ?? URLSessionClient())
+        }
+        #expect(root.dependencyGraph().edges.isEmpty)
+        root.register((any HTTPClient).self) { _ in URLSessionClient() }
+        #expect(root.dependencyGraph().edges == [.init(from: "global/PaymentGateway", to: "global/HTTPClient")])
+    }
 }
