@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The async factories running in the current task, innermost last: the async counterpart of a
 /// thread's ``ResolutionPath``.
 ///
@@ -14,8 +16,16 @@ struct AsyncResolutionPath: Sendable {
         let outer: Frame?
         let count: Int
 
-        /// The resolution's `.graph` instances: made with the outermost frame, shared by the rest.
-        let graph: GraphInstances
+        /// The resolution's `.graph` instances, kept by the outermost frame and made on first use:
+        /// an async build that meets no `.graph` registration allocates nothing for them.
+        private let graphStorage = AtomicLazyReference<GraphInstances>()
+
+        /// The `.graph` instances of the resolution this frame belongs to.
+        var graph: GraphInstances {
+            var outermost = self
+            while let outer = outermost.outer { outermost = outer }
+            return outermost.graphStorage.load() ?? outermost.graphStorage.storeIfNil(GraphInstances())
+        }
 
         init(registration: AnyRegistration, scope: DependencyContainerScope, outer: Frame?) {
             self.registration = ObjectIdentifier(registration)
@@ -23,7 +33,6 @@ struct AsyncResolutionPath: Sendable {
             self.scope = scope
             self.outer = outer
             self.count = (outer?.count ?? 0) + 1
-            self.graph = outer?.graph ?? GraphInstances()
         }
     }
 

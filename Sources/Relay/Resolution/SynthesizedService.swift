@@ -59,21 +59,24 @@ extension DependencyContainer {
     /// one: on this container, its root, and the layers of an active override. `Tracker??` is
     /// answered where `Tracker` is.
     func canAnswer(_ key: RegistrationKey) -> Bool {
-        let layer = SlowPathGate.isOpen ? OverrideLayer.active(for: root) : nil
-        for container in layer?.lookupChain(for: scope) ?? lookupChain
-        where container.table.withRead({ $0.registration(for: key) != nil }) {
-            return true
-        }
+        if holder(of: key) != nil { return true }
         guard let synthesized = key.metatype as? any SynthesizedService.Type else { return false }
         return canAnswer(synthesized.wrappedKey(name: key.name))
+    }
+
+    /// The first container that resolving `key` here looks in and finds a registration of it:
+    /// this one, its root, or a layer of an active override.
+    private func holder(of key: RegistrationKey) -> DependencyContainer? {
+        let layer = SlowPathGate.isOpen ? OverrideLayer.active(for: root) : nil
+        return (layer?.lookupChain(for: scope) ?? lookupChain).first { container in
+            container.table.withRead { $0.registration(for: key) != nil }
+        }
     }
 
     /// Records, for `dependencyGraph()`, an edge from the running factory to what a ``Lazy`` or
     /// ``Provider`` it asked for will resolve: a dependency, even if a deferred one.
     func recordDeferredEdge(to key: RegistrationKey) {
-        guard SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root), let recorder = layer.recorder
-        else { return }
-        let holder = layer.lookupChain(for: scope).first { $0.table.withRead { $0.registration(for: key) != nil } }
-        if let holder { recorder.recordEdge(to: key, in: holder.scope) }
+        guard SlowPathGate.isOpen, let recorder = OverrideLayer.active(for: root)?.recorder else { return }
+        if let holder = holder(of: key) { recorder.recordEdge(to: key, in: holder.scope) }
     }
 }
