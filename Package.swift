@@ -15,6 +15,8 @@ let package = Package(
         .library(name: "RelayArgumentParser", targets: ["RelayArgumentParser"]),
         // Built with the LoggingSupport trait only; see the target below.
         .library(name: "RelayLogging", targets: ["RelayLogging"]),
+        // Built with the ServiceLifecycleSupport trait only; see the target below.
+        .library(name: "RelayServiceLifecycle", targets: ["RelayServiceLifecycle"]),
     ],
     traits: [
         .trait(
@@ -23,12 +25,19 @@ let package = Package(
         .trait(
             name: "LoggingSupport",
             description: "Builds RelayLogging, which reports every resolution through swift-log."),
-        // Off by default, so that users of the core never resolve swift-argument-parser or swift-log.
+        .trait(
+            name: "ServiceLifecycleSupport",
+            description:
+                "Builds RelayServiceLifecycle, which runs a container as a service of a swift-service-lifecycle ServiceGroup."
+        ),
+        // Off by default, so that users of the core never resolve swift-argument-parser, swift-log or
+        // swift-service-lifecycle.
         .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // Only for `swift package generate-documentation`; no target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -52,6 +61,15 @@ let package = Package(
                 "Relay",
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["LoggingSupport"])),
             ]),
+        .target(
+            name: "RelayServiceLifecycle",
+            dependencies: [
+                "Relay",
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["ServiceLifecycleSupport"])),
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle",
+                    condition: .when(traits: ["ServiceLifecycleSupport"])),
+            ]),
         // Helpers and fixtures that the test targets share. A plain target, not a product: no
         // consumer of the package ever builds it.
         .target(name: "RelayTestSupport", dependencies: ["Relay"], path: "Tests/RelayTestSupport"),
@@ -67,6 +85,16 @@ let package = Package(
             dependencies: [
                 "RelayLogging",
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["LoggingSupport"])),
+            ]),
+        .testTarget(
+            name: "RelayServiceLifecycleTests",
+            dependencies: [
+                "RelayServiceLifecycle",
+                "RelayTestSupport",
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["ServiceLifecycleSupport"])),
+                .product(
+                    name: "ServiceLifecycle", package: "swift-service-lifecycle",
+                    condition: .when(traits: ["ServiceLifecycleSupport"])),
             ]),
         .testTarget(name: "RelayTestingTests", dependencies: ["RelayTesting"]),
         .testTarget(

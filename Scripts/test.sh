@@ -2,7 +2,7 @@
 # Runs every test of the project: the Relay package (with warnings as errors); its concurrency
 # tests again under the thread and the address sanitizers, and its limit tests under the address
 # sanitizer (chosen by test target, so renaming a test never drops it from a run); the
-# swift-argument-parser and swift-log integrations (behind their traits); a check that the core
+# swift-argument-parser, swift-log and swift-service-lifecycle integrations (behind their traits); a check that the core
 # product pulls in no other package; and the example service's driver tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,9 +29,11 @@ ASAN_OPTIONS=detect_stack_use_after_return=0 LSAN_OPTIONS="suppressions=$PWD/.ci
     swift test --sanitize=address --scratch-path .build-asan \
         --filter RelayConcurrencyTests --filter RelayLimitsTests
 
-echo "== RelayArgumentParser and RelayLogging: tests with their traits"
-swift build --build-tests --traits ArgumentParserSupport,LoggingSupport --scratch-path .build-traits -Xswiftc -warnings-as-errors
-swift test --skip-build --traits ArgumentParserSupport,LoggingSupport --scratch-path .build-traits --filter "RelayArgumentParserTests|RelayLoggingTests"
+echo "== RelayArgumentParser, RelayLogging and RelayServiceLifecycle: tests with their traits"
+traits=ArgumentParserSupport,LoggingSupport,ServiceLifecycleSupport
+swift build --build-tests --traits "$traits" --scratch-path .build-traits -Xswiftc -warnings-as-errors
+swift test --skip-build --traits "$traits" --scratch-path .build-traits \
+    --filter "RelayArgumentParserTests|RelayLoggingTests|RelayServiceLifecycleTests"
 
 echo "== The core product depends on nothing else"
 Scripts/check-core-dependencies.sh

@@ -1,0 +1,140 @@
+#if ServiceLifecycleSupport
+import Logging
+import Relay
+import RelayServiceLifecycle
+import RelayTestSupport
+import ServiceLifecycle
+import Testing
+
+private protocol Store: Sendable {}
+private protocol Cache: Sendable {}
+private final class Database: Store {}
+private final class Metrics: Cache {}
+
+private struct CloseFailed: Error, CustomStringConvertible {
+    var description: String { "the socket was already closed" }
+}
+
+@Suite("DependencyContainerService in a real ServiceGroup")
+struct DependencyContainerServiceTests {
+    /// A database (async, eager) and a cache built from it, each recording its life in `journal`.
+    private static func container(journal: Journal, cacheTeardown: @escaping @Sendable () throws -> Void = {})
+        -> DependencyContainer
+    {
+        let container = DependencyContainer()
+        container.register((any Store).self, lifecycle: .eagerSingleton) { _ in
+            try await Task.sleep(for: .milliseconds(10))
+            journal.record("database opened")
+            return Database()
+        } teardown: { _ in
+            // A teardown that awaits: cancellation must not cut it short.
+            try await Task.sleep(for: .milliseconds(20))
+            journal.record("database closed")
+        }
+        container.register((any Cache).self, lifecycle: .eagerSingleton) { container in
+            _ = try await container.resolve((any Store).self)
+            journal.record("cache opened")
+            return Metrics()
+        } teardown: { _ in
+            journal.record("cache closing")
+            try cacheTeardown()
+        }
+        return container
+    }
+
+    @Test("starts the container, and after graceful shutdown closes it once the server has stopped, dependents first")
+    func orderedShutdown() async throws {
+        try await withDeadline {
+            let journal = Journal()
+            let container = Self.container(journal: journal)
+            let serverStarted = Gate()
+            let (logger, messages) = capturingLogger()
+            let group = ServiceGroup(
+                services: [
+                    DependencyContainerService(container: container, logger: logger),
+                    StandInServer(journal: journal, started: serverStarted),
+                ],
+                logger: logger)
+
+            let running = Task { try await group.run() }
+            await serverStarted.wait()
+            // The container starts concurrently with the server; wait until its eager singletons exist.
+            while !journal.recorded.contains("cache opened") { try await Task.sleep(for: .milliseconds(5)) }
+            await group.triggerGracefulShutdown()
+            try await running.value
+
+            let lifecycle = journal.recorded.filter { $0 != "server started" }
+            #expect(
+                lifecycle == ["database opened", "cache opened", "server stopped", "cache closing", "database closed"])
+            #expect(messages.withLock { $0.map(\.message) }.contains("Dependency container shut down"))
+            #expect(messages.withLock { $0.allSatisfy { $0.level < .error } })
+        }
+    }
+
+    @Test("a failing teardown is logged naming its type, the others still run, and the group's run throws")
+    func failingTeardown() async throws {
+        try await withDeadline {
+            let journal = Journal()
+            let container = Self.container(journal: journal) { throw CloseFailed() }
+            let (logger, messages) = capturingLogger()
+            let group = ServiceGroup(
+                services: [DependencyContainerService(container: container, logger: logger)], logger: logger)
+
+            let running = Task { try await group.run() }
+            while !journal.recorded.contains("cache opened") { try await Task.sleep(for: .milliseconds(5)) }
+            await group.triggerGracefulShutdown()
+            let thrown = await #expect(throws: DependencyShutdownError.self) { try await running.value }
+
+            #expect(thrown?.failures.map(\.requestedType) == ["Cache"])
+            #expect(journal.recorded.suffix(2) == ["cache closing", "database closed"])
+            let errors = messages.withLock { $0.filter { $0.level == .error }.map(\.message) }
+            #expect(errors == ["Teardown failed: 'Cache' in global: the socket was already closed"])
+        }
+    }
+
+    @Test("a container that fails to start ends the group, after closing what it had built")
+    func failingStart() async throws {
+        struct Unreachable: Error {}
+        try await withDeadline {
+            let journal = Journal()
+            let container = Self.container(journal: journal)
+            container.register(Int.self, lifecycle: .eagerSingleton) { container in
+                _ = try await container.resolve((any Store).self)
+                throw Unreachable()
+            }
+            let (logger, messages) = capturingLogger()
+            let group = ServiceGroup(
+                services: [
+                    DependencyContainerService(container: container, logger: logger),
+                    StandInServer(journal: journal, started: Gate()),
+                ],
+                logger: logger)
+
+            // start() reports every eager singleton that failed, naming the type and what it threw.
+            let thrown = await #expect(throws: DependencyGraphError.self) { try await group.run() }
+            #expect(thrown?.description.contains("The factory for 'Int' in global threw: Unreachable()") == true)
+            #expect(journal.recorded.contains("database closed"))
+            #expect(messages.withLock { $0.contains { $0.level == .error && $0.message.hasPrefix("Starting the") } })
+        }
+    }
+
+    @Test("when the group is cancelled instead, every teardown still runs to its end")
+    func cancelledGroup() async throws {
+        try await withDeadline {
+            let journal = Journal()
+            let container = Self.container(journal: journal)
+            let (logger, _) = capturingLogger()
+            let group = ServiceGroup(
+                services: [DependencyContainerService(container: container, logger: logger)], logger: logger)
+
+            let running = Task { try await group.run() }
+            while !journal.recorded.contains("cache opened") { try await Task.sleep(for: .milliseconds(5)) }
+            running.cancel()
+            _ = await running.result
+
+            // The database's teardown sleeps before it records: cancelled, it would never record.
+            #expect(journal.recorded.suffix(2) == ["cache closing", "database closed"])
+        }
+    }
+}
+#endif

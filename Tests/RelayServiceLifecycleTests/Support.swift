@@ -1,0 +1,54 @@
+#if ServiceLifecycleSupport
+import Logging
+import RelayTestSupport
+import ServiceLifecycle
+
+/// What the services and factories of a test did, in the order they did it.
+final class Journal: Sendable {
+    private let entries = Locked<[String]>([])
+
+    func record(_ entry: String) {
+        entries.withLock { $0.append(entry) }
+    }
+
+    var recorded: [String] { entries.withLock { $0 } }
+}
+
+/// A stand-in for an HTTP server: runs until graceful shutdown, then finishes its in-flight work
+/// (a short await) before it returns, saying so in the journal.
+struct StandInServer: Service {
+    let journal: Journal
+    let started: Gate
+
+    func run() async throws {
+        journal.record("server started")
+        await started.open()
+        try? await gracefulShutdown()
+        // Finishing in-flight requests takes a moment; a teardown that ran now would be too early.
+        try? await Task.sleep(for: .milliseconds(50))
+        journal.record("server stopped")
+    }
+}
+
+/// A log handler that keeps every message, to check what the service logged.
+struct CapturingLogHandler: LogHandler {
+    let messages: Locked<[(level: Logger.Level, message: String)]>
+    var metadata: Logger.Metadata = [:]
+    var logLevel: Logger.Level = .info
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        messages.withLock { $0.append((event.level, "\(event.message)")) }
+    }
+}
+
+/// A logger whose messages a test can read afterwards.
+func capturingLogger() -> (Logger, Locked<[(level: Logger.Level, message: String)]>) {
+    let messages = Locked<[(level: Logger.Level, message: String)]>([])
+    return (Logger(label: "relay.tests") { _ in CapturingLogHandler(messages: messages) }, messages)
+}
+#endif
