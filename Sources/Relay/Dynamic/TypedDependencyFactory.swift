@@ -29,6 +29,59 @@ public struct TypedDependencyFactory: Sendable {
         }
     }
 
+    /// Creates a typed factory whose instances are closed at ``DependencyContainer/shutdown()``.
+    ///
+    /// A stub that holds a resource (a file, a socket, a server of its own) closes it the way the
+    /// default it replaces does:
+    ///
+    /// ```swift
+    /// TypedDependencyFactory((any BookStore).self) { _ in try TemporaryStore() } teardown: { store in
+    ///     try await store.close()
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The abstract type the factory produces: the type its instructions name.
+    ///   - factory: Builds the instance; receives the container the instruction registers it in.
+    ///   - teardown: Closes a built instance at shutdown; what it throws is reported by `shutdown()`.
+    public init<Service>(
+        _ type: Service.Type,
+        _ factory: @escaping @Sendable (DependencyContainer) throws -> Service,
+        teardown: @escaping @Sendable (Service) async throws -> Void
+    ) {
+        producedType = type
+        makeRegistration = { lifecycle, instruction in
+            Registration(
+                key: RegistrationKey(type, name: nil), lifecycle: lifecycle, instruction: instruction,
+                factory: factory, teardown: teardown)
+        }
+    }
+
+    /// Creates a typed factory that awaits, optionally with a teardown.
+    ///
+    /// Its instances are resolved with `try await`, like any async registration.
+    ///
+    /// ```swift
+    /// TypedDependencyFactory((any BookStore).self) { _ in try await SeededStore.open() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The abstract type the factory produces: the type its instructions name.
+    ///   - factory: Builds the instance; receives the container the instruction registers it in.
+    ///   - teardown: Closes a built instance at shutdown; `nil` (the default) for none.
+    public init<Service>(
+        _ type: Service.Type,
+        _ factory: @escaping @Sendable (DependencyContainer) async throws -> Service,
+        teardown: (@Sendable (Service) async throws -> Void)? = nil
+    ) {
+        producedType = type
+        makeRegistration = { lifecycle, instruction in
+            Registration(
+                key: RegistrationKey(type, name: nil), lifecycle: lifecycle, instruction: instruction,
+                asyncFactory: factory, teardown: teardown)
+        }
+    }
+
     /// Wraps an untyped factory for `type`; what it returns is checked on every build.
     init(casting factory: @escaping DependencyFactory, to type: Any.Type, factoryKey: DependencyFactoryKey) {
         func typed<Service>(_ type: Service.Type) -> TypedDependencyFactory {
