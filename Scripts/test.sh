@@ -2,8 +2,9 @@
 # Runs every test of the project: the Relay package (with warnings as errors); its concurrency
 # tests again under the thread and the address sanitizers, and its limit tests under the address
 # sanitizer (chosen by test target, so renaming a test never drops it from a run); the
-# swift-argument-parser, swift-log and swift-service-lifecycle integrations (behind their traits); a check that the core
-# product pulls in no other package; and the example service's driver tests.
+# swift-argument-parser, swift-log and swift-service-lifecycle integrations (behind their
+# traits); a check that the core product pulls in no other package; the example service's driver
+# tests; and a check that the example's release build ships no stubs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # GRDB links the system SQLite; install its headers where they are missing (CI machines are root).
@@ -43,3 +44,6 @@ echo "== The example service: build it and run its driver tests (they launch the
 # target ("no such module"); dropping the plan costs a few seconds of planning, nothing rebuilt.
 rm -f Examples/Bookshelf/.build/debug.yaml
 swift test --package-path Examples/Bookshelf
+
+echo "== The example's release build: no -d option, no stubs"
+Scripts/check-bookshelf-release.sh

@@ -4,12 +4,20 @@ import Testing
 
 @Suite("The program's own command line")
 struct CommandLineTests {
-    @Test("--help prints the usage and exits 0")
+    @Test("--help lists every option, -d among them in a debug build, and exits 0")
     func help() async throws {
         let launcher = ProgramLauncher(executable: try ProgramExecutable.product("bookshelf"), arguments: ["--help"])
         let exit = try await withLaunchedProgram(launcher) { try await $0.waitForExit() }
         #expect(exit == .exited(status: 0))
-        #expect(exit.standardOutput.hasPrefix("usage: bookshelf [--host ADDRESS] [--port PORT]"))
+        #expect(
+            exit.standardOutput.contains(
+                "USAGE: bookshelf [--host <address>] [--port <port>] [--database <file>] [--catalog-url <url>]"))
+        for option in ["--host <address>", "--port <port>", "--database <file>", "--catalog-url <url>", "-h, --help"] {
+            #expect(exit.standardOutput.contains("  \(option)"), "\(option) is missing from the help")
+        }
+        #expect(
+            exit.standardOutput.contains(
+                "-d, --dependency <type=<type>,factory=<factory>[,scope=<scope>][,lifecycle=<lifecycle>]>"))
     }
 
     @Test("an unknown option is named, with the usage, and the program exits 64")
@@ -18,7 +26,18 @@ struct CommandLineTests {
             executable: try ProgramExecutable.product("bookshelf"), arguments: ["--prot", "8080"])
         let exit = try await withLaunchedProgram(launcher) { try await $0.waitForExit() }
         #expect(exit == .exited(status: 64))
-        #expect(exit.standardError.hasPrefix("bookshelf: error: unknown option '--prot'\nusage: bookshelf"))
+        #expect(
+            exit.standardError.hasPrefix("Error: Unknown option '--prot'. Did you mean '--port'?\nUsage: bookshelf"))
+    }
+
+    @Test("a port out of range is named, and the program exits 64", arguments: ["65536", "http"])
+    func badPort(port: String) async throws {
+        let launcher = ProgramLauncher(
+            executable: try ProgramExecutable.product("bookshelf"), arguments: ["--port", port])
+        let exit = try await withLaunchedProgram(launcher) { try await $0.waitForExit() }
+        #expect(exit == .exited(status: 64))
+        #expect(exit.standardError.hasPrefix("Error: "))
+        #expect(exit.standardError.contains("'\(port)'"), "\(exit.standardError)")
     }
 
     @Test("--port 0 listens on a port the system picks, and says which")

@@ -1,5 +1,7 @@
 import BookshelfCore
+import BookshelfStubs
 import Foundation
+import Logging
 import RelayTesting
 import Testing
 
@@ -7,19 +9,23 @@ import Testing
 /// defaults and with each stub a driver can inject.
 @Suite("The wiring's dependency graph")
 struct GraphValidationTests {
-    /// A root wired as `main.swift` wires the global one, with its database in `directory`.
+    /// A root wired as the program wires the global one, with its database in `directory`.
     static func wiredRoot(in directory: TemporaryDirectory) throws -> DependencyContainer {
         let root = DependencyContainer()
-        let options = try BookshelfOptions(
-            arguments: ["bookshelf", "--database", directory.file(named: "books.sqlite").path])
-        try root.apply(BookshelfDependencyRegistry(options: options, container: root))
+        let configuration = BookshelfConfiguration(databasePath: directory.file(named: "books.sqlite").path)
+        try root.apply(
+            BookshelfDependencyRegistry(
+                configuration: configuration, logger: Logger(label: "bookshelf-tests"), container: root))
         return root
     }
 
-    @Test func theDefaultGraphIsComplete() throws {
+    // The store's factory awaits, so the graph is checked with the async `validate()`.
+    @Test func theDefaultGraphIsComplete() async throws {
         let directory = try TemporaryDirectory(prefix: "bookshelf-graph")
         defer { directory.remove() }
-        try Self.wiredRoot(in: directory).validate()
+        let root = try Self.wiredRoot(in: directory)
+        try await root.validate()
+        try await root.shutdown()
     }
 
     @Test(arguments: [
@@ -29,7 +35,7 @@ struct GraphValidationTests {
         "type=catalogClient,factory=stubCatalog,scope=bulkImport",
         "type=catalogClient,factory=unavailableCatalog",
     ])
-    func theGraphWithAStubInjectedIsComplete(instruction: String) throws {
+    func theGraphWithAStubInjectedIsComplete(instruction: String) async throws {
         let directory = try TemporaryDirectory(prefix: "bookshelf-graph")
         defer { directory.remove() }
         let root = try Self.wiredRoot(in: directory)
@@ -38,13 +44,16 @@ struct GraphValidationTests {
         try index.add(BookshelfStubFactoryIndex())
         try InjectDependenciesArgumentParser(index: index, container: root, readsEnvironment: false, report: .silent)
             .inject(arguments: ["bookshelf", "-d", instruction])
-        try root.validate()
+        try await root.validate()
+        try await root.shutdown()
     }
 
-    @Test func theGraphShowsWhatEachFactoryUses() throws {
+    @Test func theGraphShowsWhatEachFactoryUses() async throws {
         let directory = try TemporaryDirectory(prefix: "bookshelf-graph")
         defer { directory.remove() }
-        let graph = try Self.wiredRoot(in: directory).dependencyGraph()
+        let root = try Self.wiredRoot(in: directory)
+        let graph = await root.dependencyGraph()
+        try await root.shutdown()
         #expect(graph.failures.isEmpty)
         for dependency in ["BookStore", "WallClock", "IDGenerator"] {
             #expect(graph.edges.contains(.init(from: "global/Shelf", to: "global/\(dependency)")))

@@ -1,4 +1,5 @@
 import BookshelfCore
+import BookshelfStubs
 import Foundation
 import RelayTesting
 import Testing
@@ -39,7 +40,9 @@ struct InstructionErrorTests {
 
             #expect(error.code == .exitedBeforeReady)
             #expect(error.exit == .exited(status: 64))
-            #expect(error.standardError.hasPrefix("bookshelf: error: "))
+            // A bad instruction is a usage error, reported as swift-argument-parser reports one.
+            #expect(error.standardError.hasPrefix("Error: "))
+            #expect(error.standardError.contains("\nUsage: bookshelf "))
             #expect(error.standardError.contains("'\(bad.badToken)'"), "\(error)")
             #expect(!error.standardOutput.contains(Bookshelf.readyLine))
             // It never opened its database either.
@@ -56,7 +59,9 @@ struct InstructionErrorTests {
             let error = try await #require(throws: ProgramLaunchError.self) { try await launcher.launch() }
 
             #expect(error.exit == .exited(status: 64))
-            #expect(error.standardError.contains("'-d'"), "\(error)")
+            #expect(
+                error.standardError.hasPrefix("Error: Missing value for '-d <type=<type>,factory=<factory>"), "\(error)"
+            )
         }
     }
 

@@ -19,7 +19,7 @@ struct PersistenceTests {
                 // A polite stop: the server shuts down gracefully and exits 0.
                 let exit = await shelf.program.stop()
                 #expect(exit == .exited(status: 0))
-                #expect(exit.standardOutput.hasSuffix("bookshelf stopped\n"))
+                #expect(exit.standardError.contains("info bookshelf: [bookshelf] bookshelf stopped"))
                 return answer.body
             }
             let book = try JSONDecoder.iso8601.decode(Book.self, from: Data(added.utf8))

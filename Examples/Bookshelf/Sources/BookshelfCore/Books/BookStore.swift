@@ -11,4 +11,6 @@ public protocol BookStore: Sendable {
     func book(id: String) async throws -> Book?
     /// Removes the book with this identifier; whether there was one.
     func removeBook(id: String) async throws -> Bool
+    /// Closes the store at shutdown, after the last request; later calls fail.
+    func close() async throws
 }

@@ -1,22 +1,50 @@
 import Foundation
 import GRDB
 
-/// The shelf's default store: a SQLite database file, created with its table on first use.
+/// The shelf's default store: a SQLite database file in WAL mode, created with its table on first
+/// use, and closed cleanly at shutdown.
 ///
 /// ```swift
-/// let store = try SQLiteBookStore(path: "books.sqlite")
+/// let store = try await SQLiteBookStore.open(path: "books.sqlite")
 /// try await store.insert(book)
+/// try await store.close()   // checkpoints the write-ahead log into the file
 /// ```
 public final class SQLiteBookStore: BookStore {
-    private let database: DatabaseQueue
+    private let database: DatabasePool
+
+    private init(database: DatabasePool) {
+        self.database = database
+    }
 
     /// Opens (or creates) the database file at `path` and brings its schema up to date.
     ///
+    /// The migration runs on GRDB's writer queue, so opening does not hold a thread of the
+    /// program's cooperative pool while the schema changes.
+    ///
     /// - Parameter path: The database file's path; its directory must exist.
     /// - Throws: GRDB's `DatabaseError` when the file cannot be opened or migrated.
-    public init(path: String) throws {
-        database = try DatabaseQueue(path: path)
-        try Self.migrator.migrate(database)
+    public static func open(path: String) async throws -> SQLiteBookStore {
+        let database = try DatabasePool(path: path)
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            migrator.asyncMigrate(database) { result in
+                continuation.resume(with: result.map { _ in () })
+            }
+        }
+        return SQLiteBookStore(database: database)
+    }
+
+    /// Copies the write-ahead log into the database file and closes every connection.
+    ///
+    /// After it, the file alone holds every book (the `-wal` file is empty), so the next open
+    /// has nothing to recover. Calls made after it fail.
+    ///
+    /// - Throws: GRDB's `DatabaseError` when the log cannot be checkpointed or a connection
+    ///   cannot be closed.
+    public func close() async throws {
+        try await database.writeWithoutTransaction { db in
+            _ = try db.checkpoint(.truncate)
+        }
+        try database.close()
     }
 
     private static var migrator: DatabaseMigrator {

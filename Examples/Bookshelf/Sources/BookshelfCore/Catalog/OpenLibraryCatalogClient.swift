@@ -10,6 +10,7 @@ import FoundationNetworking
 /// ```swift
 /// let catalog = OpenLibraryCatalogClient(baseURL: URL(string: "https://openlibrary.org")!)
 /// let entry = try await catalog.entry(isbn: "9780441478125")
+/// catalog.close()
 /// ```
 public struct OpenLibraryCatalogClient: BookCatalogClient {
     /// Where the catalog lives: `https://openlibrary.org`, or a stand-in with the same API.
@@ -18,10 +19,19 @@ public struct OpenLibraryCatalogClient: BookCatalogClient {
     /// How long one request may take.
     public let timeout: TimeInterval
 
+    /// The client's own session, so that closing it cancels only its requests.
+    private let session: URLSession
+
     /// Creates a client for the catalog at `baseURL`.
     public init(baseURL: URL, timeout: TimeInterval = 10) {
         self.baseURL = baseURL
         self.timeout = timeout
+        session = URLSession(configuration: .ephemeral)
+    }
+
+    /// Lets requests already sent finish, then releases the session; later requests fail.
+    public func close() {
+        session.finishTasksAndInvalidate()
     }
 
     /// The catalog's entry for an ISBN, or `nil` when the catalog has none.
@@ -51,7 +61,7 @@ public struct OpenLibraryCatalogClient: BookCatalogClient {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await URLSession.shared.data(for: request)
+            (data, response) = try await session.data(for: request)
         } catch {
             throw CatalogUnavailable(reason: "GET \(url.absoluteString) failed: \(error.localizedDescription)")
         }

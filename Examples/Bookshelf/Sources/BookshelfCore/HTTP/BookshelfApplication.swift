@@ -5,8 +5,7 @@ public import Relay
 /// The shelf's HTTP server: its routes on the given address, announcing itself once it listens.
 ///
 /// ```swift
-/// let app = BookshelfApplication.make(options: options, container: .global)
-/// try await app.runService()   // until SIGTERM or SIGINT
+/// let application = BookshelfApplication.make(configuration: configuration, container: .global)
 /// ```
 public enum BookshelfApplication {
     /// Builds the application.
@@ -15,19 +14,20 @@ public enum BookshelfApplication {
     /// output (with the real port when `--port 0`), which is what drivers wait for.
     ///
     /// - Parameters:
-    ///   - options: The command line.
+    ///   - configuration: Where to listen.
     ///   - container: Where the routes resolve their dependencies.
     /// - Returns: The application, not yet running.
-    public static func make(options: BookshelfOptions, container: DependencyContainer) -> some ApplicationProtocol {
+    public static func make(configuration: BookshelfConfiguration, container: DependencyContainer)
+        -> some ApplicationProtocol
+    {
         let router = Router(context: BookshelfRequestContext.self)
         BookRoutes(container: container).add(to: router)
-        let host = options.host
+        let (host, port) = (configuration.host, configuration.port)
         return Application(
             router: router,
-            configuration: ApplicationConfiguration(
-                address: .hostname(host, port: options.port), serverName: "bookshelf"),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "bookshelf"),
             onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? options.port
+                let port = channel.localAddress?.port ?? port
                 FileHandle.standardOutput.write(Data("bookshelf listening on http://\(host):\(port)\n".utf8))
             }
         )

@@ -1,44 +1,64 @@
+public import Logging
 public import Relay
 
 /// The program's wiring: every dependency the shelf uses, registered with Relay.
 ///
-/// | type | default | lifecycle |
-/// |---|---|---|
-/// | ``BookStore`` | ``SQLiteBookStore`` on `--database` | eager singleton (opened at start-up) |
-/// | ``WallClock`` | ``SystemWallClock`` | singleton |
-/// | ``IDGenerator`` | ``UUIDGenerator`` | singleton |
-/// | ``BookCatalogClient`` | ``OpenLibraryCatalogClient`` on `--catalog-url` | singleton |
-/// | ``Shelf`` | built from the three above | transient |
+/// | type | default | lifecycle | teardown at shutdown |
+/// |---|---|---|---|
+/// | ``BookStore`` | ``SQLiteBookStore`` on `--database`, opened by an async factory | eager singleton | checkpoints and closes the database |
+/// | ``WallClock`` | ``SystemWallClock`` | singleton | |
+/// | ``IDGenerator`` | ``UUIDGenerator`` | singleton | |
+/// | ``BookCatalogClient`` | ``OpenLibraryCatalogClient`` on `--catalog-url` | singleton | lets its requests finish, then closes its session |
+/// | ``Shelf`` | built from the three above | transient | |
 ///
 /// In the ``DependencyContainerScope/bulkImport`` scope: a ``Shelf`` built from the scope (so a
 /// clock or ID generator injected there applies to imports only), a ``CachingCatalogClient`` per
 /// import, and the ``BookImporter``.
 ///
+/// Teardowns run at `shutdown()`, newest instance first: the catalog client (made on the first
+/// import) before the store (made at start-up). Each says on the logger that it ran.
+///
 /// ```swift
-/// try DependencyContainer.global.apply(BookshelfDependencyRegistry(options: options))
-/// try DependencyContainer.global.start()   // opens the database
+/// try DependencyContainer.global.apply(BookshelfDependencyRegistry(configuration: configuration, logger: logger))
 /// ```
 public struct BookshelfDependencyRegistry: DependencyRegistryType {
-    let options: BookshelfOptions
+    let configuration: BookshelfConfiguration
+    let logger: Logger
     let container: DependencyContainer
 
-    /// Creates the registry for a command line, registering into `container`.
-    public init(options: BookshelfOptions, container: DependencyContainer = .global) {
-        self.options = options
+    /// Creates the registry for a configuration, registering into `container`.
+    ///
+    /// - Parameters:
+    ///   - configuration: Where the database and the catalog are.
+    ///   - logger: Where the teardowns say what they closed.
+    ///   - container: The root to register in; ``DependencyContainer/global`` by default.
+    public init(configuration: BookshelfConfiguration, logger: Logger, container: DependencyContainer = .global) {
+        self.configuration = configuration
+        self.logger = logger
         self.container = container
     }
 
     /// Registers the defaults, then the `bulkImport` scope.
+    ///
+    /// - Throws: ``DependencyRegistrationError`` if the catalog client cannot be forwarded.
     public func registerDependencies() throws {
-        let options = self.options
+        let (configuration, logger) = (self.configuration, self.logger)
         container.register((any BookStore).self, lifecycle: .eagerSingleton) { _ in
-            try SQLiteBookStore(path: options.databasePath)
+            try await SQLiteBookStore.open(path: configuration.databasePath)
+        } teardown: { store in
+            try await store.close()
+            logger.info("Closed the book store")
         }
         container.register((any WallClock).self) { _ in SystemWallClock() }
         container.register((any IDGenerator).self) { _ in UUIDGenerator() }
-        container.register((any BookCatalogClient).self) { _ in
-            OpenLibraryCatalogClient(baseURL: options.catalogURL)
+        // Registered as itself for its teardown, and answered for the protocol too.
+        try container.register(OpenLibraryCatalogClient.self) { _ in
+            OpenLibraryCatalogClient(baseURL: configuration.catalogURL)
+        } teardown: { client in
+            client.close()
+            logger.info("Closed the catalog client")
         }
+        .implements((any BookCatalogClient).self) { $0 }
         container.register(Shelf.self, lifecycle: .transient, with: Self.makeShelf)
 
         let imports = container.container(for: .bulkImport)
@@ -52,6 +72,8 @@ public struct BookshelfDependencyRegistry: DependencyRegistryType {
     }
 
     /// A shelf from what `container` resolves: a scope's own registrations first, then the root's.
+    ///
+    /// Synchronous: the store it takes is opened before the server listens (``BookshelfServer``).
     @Sendable
     static func makeShelf(_ container: DependencyContainer) throws -> Shelf {
         try Shelf(

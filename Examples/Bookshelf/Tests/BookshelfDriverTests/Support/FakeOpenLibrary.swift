@@ -5,11 +5,52 @@ import Synchronization
 
 /// A stand-in for Open Library's ISBN and author API, served from the test process on a port of
 /// its own, that records the paths it was asked for.
+///
+/// Made with `holdingAnswers: true`, it keeps every ISBN lookup waiting until ``releaseAnswers()``:
+/// the requests that caused them are then in flight in the program, for as long as a test needs.
 final class FakeOpenLibrary: Sendable {
     private let requests = Mutex<[String]>([])
+    private let held: Mutex<(isReleased: Bool, waiting: [CheckedContinuation<Void, Never>])>
+
+    init(holdingAnswers: Bool = false) {
+        held = Mutex((isReleased: !holdingAnswers, waiting: []))
+    }
 
     /// The paths asked for so far, in order.
     var requestedPaths: [String] { requests.withLock { $0 } }
+
+    /// How many ISBN lookups are waiting for ``releaseAnswers()``.
+    var heldCount: Int { held.withLock { $0.waiting.count } }
+
+    /// Answers every held lookup, and every later one at once.
+    func releaseAnswers() {
+        let waiting = held.withLock { held in
+            held.isReleased = true
+            defer { held.waiting.removeAll() }
+            return held.waiting
+        }
+        for continuation in waiting { continuation.resume() }
+    }
+
+    /// Waits until `count` ISBN lookups are held, or fails after `timeout`.
+    func waitUntilHolding(_ count: Int, timeout: Duration = .seconds(20)) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while heldCount < count {
+            guard ContinuousClock.now < deadline else { throw HeldLookupsTimedOut(expected: count, held: heldCount) }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// Waits while answers are held; returns at once when they are not.
+    private func waitForRelease() async {
+        await withCheckedContinuation { continuation in
+            let isReleased = held.withLock { held in
+                if !held.isReleased { held.waiting.append(continuation) }
+                return held.isReleased
+            }
+            if isReleased { continuation.resume() }
+        }
+    }
 
     /// Runs `body` with the server listening on the port it is given, then stops the server.
     func serve<Result>(
@@ -19,6 +60,7 @@ final class FakeOpenLibrary: Sendable {
         let router = Router()
         router.get("isbn/:file") { [self] request, context -> String in
             self.requests.withLock { $0.append(request.uri.path) }
+            await self.waitForRelease()
             guard context.parameters.get("file") == "9780441013593.json" else { throw HTTPError(.notFound) }
             return
                 #"{"title":"Dune","authors":[{"key":"/authors/OL79034A"}],"number_of_pages":528,"publish_date":"2005","covers":[11481354]}"#
@@ -43,4 +85,12 @@ final class FakeOpenLibrary: Sendable {
         guard let port = await iterator.next() else { throw CancellationError() }
         return try await body(port)
     }
+}
+
+/// Fewer lookups reached the stand-in catalog than a test waited for.
+struct HeldLookupsTimedOut: Error, CustomStringConvertible {
+    let expected: Int
+    let held: Int
+
+    var description: String { "the catalog held \(held) lookups, not \(expected), before the deadline" }
 }

@@ -1,3 +1,6 @@
+// Debug builds only: a release build compiles this target empty, so no stub ships.
+#if DEBUG
+public import BookshelfCore
 import Synchronization
 
 /// A store that keeps books in memory only: every launch starts with an empty shelf, and no file
@@ -33,4 +36,8 @@ public final class InMemoryBookStore: BookStore {
             return true
         }
     }
+
+    /// Nothing to close: the books go with the process.
+    public func close() async throws {}
 }
+#endif

@@ -1,3 +1,6 @@
+// Debug builds only: a release build compiles this target empty, so no stub ships.
+#if DEBUG
+public import BookshelfCore
 public import Foundation
 
 /// A clock that always says the same time: 2024-03-01T09:30:00Z unless told otherwise.
@@ -16,3 +19,4 @@ public struct FixedClock: WallClock {
     /// The current date, as this clock tells it.
     public func now() -> Date { date }
 }
+#endif

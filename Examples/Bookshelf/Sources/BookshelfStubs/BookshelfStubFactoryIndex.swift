@@ -1,3 +1,7 @@
+// Debug builds only: a release build compiles this target empty, so no stub ships.
+#if DEBUG
+import BookshelfCore
+import Foundation
 public import Relay
 
 /// The stubs the driver tests inject, by factory key.
@@ -19,5 +23,13 @@ public struct BookshelfStubFactoryIndex: TypedDependencyFactoryIndexable {
         .sequentialIDs: TypedDependencyFactory((any IDGenerator).self) { _ in SequentialIDGenerator() },
         .stubCatalog: TypedDependencyFactory((any BookCatalogClient).self) { _ in StubCatalogClient() },
         .unavailableCatalog: TypedDependencyFactory((any BookCatalogClient).self) { _ in UnavailableCatalogClient() },
+        .catalogFailingToClose: TypedDependencyFactory((any BookCatalogClient).self) { _ in
+            StubCatalogClient()
+        } teardown: { _ in
+            // Said before it throws, so a driver can see where in the shutdown it ran.
+            FileHandle.standardError.write(Data("bookshelf stub: the catalog refuses to close\n".utf8))
+            throw StubCatalogClient.CloseFailed()
+        },
     ]
 }
+#endif

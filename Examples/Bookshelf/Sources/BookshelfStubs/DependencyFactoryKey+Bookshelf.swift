@@ -1,3 +1,5 @@
+// Debug builds only: a release build compiles this target empty, so no stub ships.
+#if DEBUG
 public import Relay
 
 extension DependencyFactoryKey {
@@ -11,4 +13,7 @@ extension DependencyFactoryKey {
     public static let stubCatalog: DependencyFactoryKey = "stubCatalog"
     /// An ``UnavailableCatalogClient`` that always fails: `factory=unavailableCatalog`.
     public static let unavailableCatalog: DependencyFactoryKey = "unavailableCatalog"
+    /// A ``StubCatalogClient`` whose teardown fails at shutdown: `factory=catalogFailingToClose`.
+    public static let catalogFailingToClose: DependencyFactoryKey = "catalogFailingToClose"
 }
+#endif

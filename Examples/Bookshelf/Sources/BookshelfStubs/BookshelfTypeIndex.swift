@@ -1,3 +1,6 @@
+// Debug builds only: a release build compiles this target empty, so no stub ships.
+#if DEBUG
+import BookshelfCore
 public import Relay
 
 /// The types a dependency instruction may name in this program.
@@ -17,3 +20,4 @@ public struct BookshelfTypeIndex: DependencyTypeIndexable {
         .catalogClient: (any BookCatalogClient).self,
     ]
 }
+#endif

@@ -1,3 +1,6 @@
+// Debug builds only: a release build compiles this target empty, so no stub ships.
+#if DEBUG
+public import BookshelfCore
 import Synchronization
 
 /// Identifiers in order: `book-1`, `book-2`, …, or with another prefix.
@@ -16,3 +19,4 @@ public final class SequentialIDGenerator: IDGenerator {
         return "\(prefix)-\(next)"
     }
 }
+#endif

@@ -1,3 +1,6 @@
+// Debug builds only: a release build compiles this target empty, so no stub ships.
+#if DEBUG
+public import BookshelfCore
 /// A catalog that knows three books and needs no network.
 public struct StubCatalogClient: BookCatalogClient {
     /// The entries it knows, by ISBN.
@@ -25,6 +28,15 @@ public struct StubCatalogClient: BookCatalogClient {
     public func entry(isbn: String) async throws -> CatalogEntry? {
         entries[isbn]
     }
+
+    /// What the `catalogFailingToClose` stub's teardown throws, to see a failed shutdown.
+    public struct CloseFailed: Error, CustomStringConvertible {
+        /// Creates the error.
+        public init() {}
+
+        /// Says that the stub refused.
+        public var description: String { "the stub catalog refuses to close" }
+    }
 }
 
 /// A catalog that is always down, to see how the shelf copes.
@@ -37,3 +49,4 @@ public struct UnavailableCatalogClient: BookCatalogClient {
         throw CatalogUnavailable(reason: "the stub catalog is down")
     }
 }
+#endif

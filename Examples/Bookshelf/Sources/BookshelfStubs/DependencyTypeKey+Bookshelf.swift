@@ -1,3 +1,5 @@
+// Debug builds only: a release build compiles this target empty, so no stub ships.
+#if DEBUG
 public import Relay
 
 extension DependencyTypeKey {
@@ -10,3 +12,4 @@ extension DependencyTypeKey {
     /// ``BookCatalogClient``: `type=catalogClient`.
     public static let catalogClient: DependencyTypeKey = "catalogClient"
 }
+#endif

@@ -1,0 +1,118 @@
+import ArgumentParser
+import BookshelfCore
+import Foundation
+import Logging
+import Relay
+import RelayServiceLifecycle
+import ServiceLifecycle
+import UnixSignals
+
+#if DEBUG
+import BookshelfStubs
+import RelayArgumentParser
+#endif
+
+// bookshelf: a small HTTP service for a shelf of books, wired with Relay.
+//
+//   swift run bookshelf --port 8080
+//   curl -X POST localhost:8080/books -d '{"title":"Dune","author":"Frank Herbert","isbn":"9780441013593"}'
+
+/// The program: reads its command line, wires its dependencies, then runs the container and the
+/// HTTP server in a `ServiceGroup` until SIGTERM or SIGINT.
+///
+/// Exit status: 0 after a clean shutdown, 64 for a usage error (an unknown option, a bad value, a
+/// bad dependency instruction), 70 when the program could not start or a teardown failed.
+@main
+struct BookshelfCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bookshelf",
+        abstract: "A small HTTP service for a shelf of books, wired with Relay.",
+        discussion: """
+            SIGTERM or SIGINT (Ctrl-C) stops it in order: the server stops taking connections and \
+            answers the requests in flight, then the catalog client and the database are closed.
+            """
+    )
+
+    @Option(help: ArgumentHelp("Address to listen on.", valueName: "address"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("Port to listen on; 0 picks a free one.", valueName: "port"))
+    var port = 8080
+
+    @Option(name: .customLong("database"), help: ArgumentHelp("SQLite file, created on first run.", valueName: "file"))
+    var databasePath = "books.sqlite"
+
+    @Option(
+        name: .customLong("catalog-url"),
+        help: ArgumentHelp(
+            "Book catalog with Open Library's API. (default: https://openlibrary.org)", valueName: "url"),
+        transform: BookshelfCommand.catalogURL
+    )
+    var catalogURL = BookshelfConfiguration.openLibrary
+
+    #if DEBUG
+    // Debug builds only: a release build has no -d option, and no stubs to inject.
+    @OptionGroup(title: "Dependency injection (debug builds; also RELAY_DEPENDENCIES=instr;instr)")
+    var dependencies: DependencyInjectionOptions
+    #endif
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("port '\(port)' is not a number from 0 to 65535")
+        }
+    }
+
+    func run() async throws {
+        let logger = Logger(label: "bookshelf")
+        let configuration = BookshelfConfiguration(
+            host: host, port: port, databasePath: databasePath, catalogURL: catalogURL)
+        do {
+            try DependencyContainer.global.apply(
+                BookshelfDependencyRegistry(configuration: configuration, logger: logger))
+        } catch {
+            logger.critical("The program's own wiring is wrong: \(error)")
+            throw ExitCode(70)
+        }
+
+        #if DEBUG
+        // DYNAMIC INJECTION: a driver (the tests in Tests/BookshelfDriverTests) replaces
+        // dependencies with the stubs indexed here, through `-d type=…,factory=…[,scope=…]` or the
+        // RELAY_DEPENDENCIES variable. A bad instruction is a usage error: the program stops here,
+        // before it opens its database or listens.
+        do {
+            try DynamicDependencyIndex.shared.add(BookshelfTypeIndex())
+            try DynamicDependencyIndex.shared.add(BookshelfStubFactoryIndex())
+            try dependencies.inject(with: InjectDependenciesArgumentParser())
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        #endif
+
+        // The container's service comes first: a ServiceGroup shuts its services down in reverse
+        // order, so the server has stopped before any teardown closes what it was using.
+        let group = ServiceGroup(
+            services: [
+                DependencyContainerService(container: .global, logger: logger),
+                BookshelfServer(configuration: configuration, container: .global, logger: logger),
+            ],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: logger
+        )
+        do {
+            try await group.run()
+        } catch {
+            // What failed is already logged: each failed teardown, or the start-up error.
+            logger.critical("bookshelf stopped after an error: \(error)")
+            throw ExitCode(70)
+        }
+        logger.info("bookshelf stopped")
+    }
+
+    /// Reads `--catalog-url`: an http(s) URL.
+    static func catalogURL(_ text: String) throws -> URL {
+        guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https" else {
+            throw ValidationError("catalog URL '\(text)' is not an http(s) URL")
+        }
+        return url
+    }
+}
