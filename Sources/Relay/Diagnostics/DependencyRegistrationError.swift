@@ -15,10 +15,10 @@
 /// created with `allowsUnregisteredTypes: true`) and lists what is registered instead:
 ///
 /// ```
-/// Instruction 'type=clock,factory=fixed,scope=checkout' would replace 'any Clock' (type key 'clock') in scope 'checkout', but the program registered no 'any Clock' there, nor in global.
+/// Instruction 'type=clock,factory=fixed,scope=checkout' would replace 'Clock' (type key 'clock') in scope 'checkout', but the program registered no 'Clock' there, nor in global.
 ///   registered in scope 'checkout': Cart
-///   registered in global: Cart, any BookStore
-///   to fix: correct the instruction's type key or scope, or register 'any Clock' before injecting; to add types the program never registers, create the parser with InjectDependenciesArgumentParser(allowsUnregisteredTypes: true)
+///   registered in global: Cart, BookStore
+///   to fix: correct the instruction's type key or scope, or register 'Clock' before injecting; to add types the program never registers, create the parser with InjectDependenciesArgumentParser(allowsUnregisteredTypes: true)
 /// ```
 ///
 /// Nothing is registered when it is thrown. Match on ``code`` to tell the kinds apart; new codes
@@ -61,7 +61,7 @@ public struct DependencyRegistrationError: Error, CustomStringConvertible, Senda
     public let code: Code
 
     /// The type of the refused registration, with its name if it has one: the alias
-    /// (`BookReader["main"]`), or the type an instruction would have replaced (`any Clock`).
+    /// (`BookReader["main"]`), or the type an instruction would have replaced (`Clock`).
     public let alias: String
 
     /// The registration the alias would have forwarded to (`LibraryStore`), or for

@@ -24,7 +24,7 @@ public struct InjectedDependency: Sendable, Hashable, CustomStringConvertible {
     /// The instruction as the program read it: `type=bookStore,factory=inMemoryBookStore`.
     public let instruction: String
 
-    /// The Swift type the type key names in the program, as Swift writes it: `any BookStore`.
+    /// The Swift type the type key names in the program, as Swift writes it: `BookStore`.
     public let type: String
 
     /// The Swift types of the instances the injected factory has produced so far, as Swift writes
@@ -59,7 +59,7 @@ public struct InjectedDependency: Sendable, Hashable, CustomStringConvertible {
         self.instanceTypes = instanceTypes
     }
 
-    /// `bookStore (any BookStore) <- inMemoryBookStore, in global, singleton; built InMemoryBookStore`,
+    /// `bookStore (BookStore) <- inMemoryBookStore, in global, singleton; built InMemoryBookStore`,
     /// in the words of the injection report.
     public var description: String {
         let place = scope.isGlobal ? "global" : "scope '\(scope)'"

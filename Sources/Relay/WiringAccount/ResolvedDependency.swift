@@ -31,7 +31,7 @@ public struct ResolvedDependency: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The type asked for, as Swift writes it: `any WallClock`.
+    /// The type asked for, as Swift writes it: `WallClock`.
     public let type: String
 
     /// The registration name asked for; `nil` for the default.
@@ -109,12 +109,12 @@ public struct ResolvedDependency: Sendable, Hashable, CustomStringConvertible {
         registeredIn.map { "\($0.tag)/\(requestedKey)" }
     }
 
-    /// `any WallClock`, or `Tracker["google"]` for a named registration.
+    /// `WallClock`, or `Tracker["google"]` for a named registration.
     private var requestedKey: String {
         name.map { "\(type)[\"\($0)\"]" } ?? type
     }
 
-    /// `any WallClock in scope 'bulkImport': FixedClock from scope 'bulkImport' (injected by
+    /// `WallClock in scope 'bulkImport': FixedClock from scope 'bulkImport' (injected by
     /// type=clock,factory=fixedClock,scope=bulkImport), singleton, built; asked by bulkImport/Shelf`.
     public var description: String {
         let asked = scope.isGlobal ? "global" : "scope '\(scope)'"

@@ -43,7 +43,7 @@ public struct WiringAccount: Sendable, Hashable, CustomStringConvertible {
     /// Every distinct resolve since the instructions applied, in the order first seen.
     public let resolutions: [ResolvedDependency]
 
-    /// Every type key the program's index knows, with the Swift type it names (`any BookStore`).
+    /// Every type key the program's index knows, with the Swift type it names (`BookStore`).
     public let typeKeys: [DependencyTypeKey: String]
 
     /// Creates an account; RelayTesting reads these from the program, tests rarely make one.
