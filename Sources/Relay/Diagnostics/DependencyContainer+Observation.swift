@@ -31,8 +31,10 @@ extension DependencyContainer {
         let clock = ContinuousClock()
         let start = clock.now
         func report(_ outcome: ResolutionEvent.Outcome, instance: @autoclosure () -> Any?) {
-            // The resolve's own frame is gone: the last one left is the factory that asked.
-            let requestedBy = thread.path.last.map { ($0.registration.key, $0.scope) }
+            // The resolve's own frame is gone: the last one left is the factory that asked; a sync
+            // factory that an async resolve runs has its frame in the task instead.
+            let requestedBy =
+                thread.path.last.map { ($0.registration.key, $0.scope) } ?? AsyncResolutionPath.current.innermostNode
             tell(
                 listeners, outcome, for: key, duration: clock.now - start, depth: depth, instance: instance(),
                 requestedBy: requestedBy)

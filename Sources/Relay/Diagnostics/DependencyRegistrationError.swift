@@ -10,9 +10,10 @@
 ///   to fix: give the alias a name, e.g. .implements(BookReader.self, name: "…") { $0 }, or keep only one of the two registrations
 /// ```
 ///
-/// An instruction that replaces nothing is almost always a test's typo, a wrong scope, or a
-/// registration the program dropped; ``InjectDependenciesArgumentParser`` refuses it (unless
-/// created with `allowsUnregisteredTypes: true`) and lists what is registered instead:
+/// An instruction that replaces nothing is almost always a test's mistake (a registration the
+/// program dropped or renamed, an index shared with another program);
+/// ``InjectDependenciesArgumentParser`` refuses it (unless created with
+/// `allowsUnregisteredTypes: true`) and lists what is registered instead:
 ///
 /// ```
 /// Instruction 'type=clock,factory=fixed,scope=checkout' would replace 'Clock' (type key 'clock') in scope 'checkout', but the program registered no 'Clock' there, nor in global.

@@ -23,11 +23,15 @@ import Foundation
 ///
 /// An instruction must replace something the program registered: its type, without a name, in
 /// its scope or (which a scope falls back to) in global. One that would add a type the program
-/// never registered is almost always a test's mistake, a misspelt scope or a registration the
-/// program dropped, and would otherwise pass unnoticed; it fails with
-/// ``DependencyRegistrationError`` code ``DependencyRegistrationError/Code/nothingToReplace``,
-/// which lists what is registered. Register the defaults first, or pass
-/// `allowsUnregisteredTypes: true` where adding types is the point.
+/// never registered is almost always a test's mistake (a registration the program dropped or
+/// renamed) and would otherwise pass unnoticed; it fails with ``DependencyRegistrationError``
+/// code ``DependencyRegistrationError/Code/nothingToReplace``, which lists what is registered.
+/// Register the defaults first, or pass `allowsUnregisteredTypes: true` where adding types is the
+/// point:
+///
+/// ```swift
+/// try CommandLine.parse(with: [InjectDependenciesArgumentParser(allowsUnregisteredTypes: true)])
+/// ```
 ///
 /// When the program was launched by RelayTesting, the parser also writes a machine-readable
 /// ``WiringAccount`` (what it injected, the registrations, then every resolve) to the channel the

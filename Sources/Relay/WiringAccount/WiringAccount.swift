@@ -173,8 +173,8 @@ public struct WiringAccount: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let injected = injections.map { "  " + $0.description }
         let resolved = resolutions.map { "  " + $0.description }
-        return (["wiring of process \(processIdentifier): \(injections.count) injected"] + injected
-            + ["\(resolutions.count) resolved"] + resolved).joined(separator: "\n")
+        let header = "wiring of process \(processIdentifier): \(injections.count) injected"
+        return ([header] + injected + ["\(resolutions.count) resolved"] + resolved).joined(separator: "\n")
     }
 
     private func resolutions(ofTypeNamed type: String, name: String?, in scope: DependencyContainerScope?)

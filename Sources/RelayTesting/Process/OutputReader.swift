@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,8 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-import Foundation
 
 /// Reads one of a program's output pipes on a thread of its own until the pipe's end, handing
 /// every chunk to the monitor.

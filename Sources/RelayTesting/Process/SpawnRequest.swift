@@ -52,7 +52,8 @@ struct SpawnRequest: Sendable {
             }
         }
         guard result.error == 0 else {
-            throw SpawnError(step: result.step, code: result.error, executable: path, workingDirectory: workingDirectory?.path)
+            throw SpawnError(
+                step: result.step, code: result.error, executable: path, workingDirectory: workingDirectory?.path)
         }
         return result.pid
     }

@@ -77,7 +77,9 @@ struct ReplacementCheckTests {
         let error = try #require(throws: DependencyRegistrationError.self) {
             try program.parser().inject(arguments: ["app", "-d", "type=auditLog,factory=fileAuditLog,scope=imprt"])
         }
-        #expect(error.description.contains("\n  registered in scope 'imprt': nothing\n  registered in global: Clock, BookStore\n"))
+        #expect(
+            error.description.contains(
+                "\n  registered in scope 'imprt': nothing\n  registered in global: Clock, BookStore\n"))
         #expect(error.registeredTypes == ["Clock", "BookStore"])
     }
 

@@ -40,12 +40,16 @@ struct WiringAccountReadingTests {
     @Test("nothing is an account until the program reports its injection")
     func noInjectionYet() throws {
         #expect(try Self.account([""]) == nil)
-        #expect(try Self.account([Self.resolution("Clock", in: "global", from: "global", instance: "SystemClock"), ""]) == nil)
+        #expect(
+            try Self.account([Self.resolution("Clock", in: "global", from: "global", instance: "SystemClock"), ""])
+                == nil)
     }
 
     @Test("a last line without its line break is still being written, and waits for the next read")
     func partialLine() throws {
-        let complete = [Self.injection, Self.resolution("Clock", in: "global", from: "global", instance: "FixedClock"), ""]
+        let complete = [
+            Self.injection, Self.resolution("Clock", in: "global", from: "global", instance: "FixedClock"), "",
+        ]
         let account = try #require(try Self.account(complete + [#"{"resolution":{"type":"Bo"#]))
         #expect(account.resolutions.count == 1)
         #expect(try Self.account([String(Self.injection.dropLast(4))]) == nil)
@@ -76,7 +80,8 @@ struct WiringAccountReadingTests {
                 Self.resolution("Clock", in: "import", outcome: "failed"),
                 Self.resolution("Clock", in: "import", from: "import", instance: "RainyClock", injectedBy: injected),
                 Self.resolution(
-                    "Clock", in: "import", from: "import", instance: "RainyClock", outcome: "cached", injectedBy: injected,
+                    "Clock", in: "import", from: "import", instance: "RainyClock", outcome: "cached",
+                    injectedBy: injected,
                     requestedBy: "import/Report"),
                 Self.resolution("Clock", in: "global", from: "global", instance: "FixedClock"),
                 "",
@@ -87,7 +92,10 @@ struct WiringAccountReadingTests {
         #expect(clock.registeredIn == "import")
         #expect(clock.lifecycle == .singleton)
         #expect(clock.nodeID == "import/Clock")
-        #expect(account.resolutions(of: .clock, in: "import").map(\.outcome) == [.failed(code: "notRegistered"), .built, .cached])
+        #expect(
+            account.resolutions(of: .clock, in: "import").map(\.outcome) == [
+                .failed(code: "notRegistered"), .built, .cached,
+            ])
         #expect(account.resolutions(of: .clock).count == 4)
         #expect(account.resolved(.clock)?.instanceType == "FixedClock")
         #expect(account.resolved("unknownKey") == nil)
@@ -115,10 +123,13 @@ struct WiringAccountReadingTests {
             try Self.account([
                 Self.injection,
                 Self.resolution("Report", in: "import", from: "import", instance: "Report"),
-                Self.resolution("Clock", in: "import", from: "import", instance: "RainyClock", requestedBy: "import/Report"),
-                Self.resolution("BookStore", in: "import", from: "global", instance: "Store", requestedBy: "import/Report"),
                 Self.resolution(
-                    "BookStore", in: "import", from: "global", instance: "Store", outcome: "cached", requestedBy: "import/Report"),
+                    "Clock", in: "import", from: "import", instance: "RainyClock", requestedBy: "import/Report"),
+                Self.resolution(
+                    "BookStore", in: "import", from: "global", instance: "Store", requestedBy: "import/Report"),
+                Self.resolution(
+                    "BookStore", in: "import", from: "global", instance: "Store", outcome: "cached",
+                    requestedBy: "import/Report"),
                 Self.resolution("Missing", in: "import", outcome: "failed", requestedBy: "import/Report"),
                 "",
             ]))
