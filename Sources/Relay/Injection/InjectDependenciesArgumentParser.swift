@@ -95,7 +95,8 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
     ///
     /// - Parameters:
     ///   - arguments: The program's arguments, starting with its name.
-    ///   - environment: The environment to read `RELAY_DEPENDENCIES` from; `nil` for the process's.
+    ///   - environment: The environment to read `RELAY_DEPENDENCIES` (and a launcher's
+    ///     `RELAY_WIRING_ACCOUNT`) from; `nil` for the process's.
     /// - Returns: The registry that was applied, with every instruction checked.
     /// - Throws: ``DependencyInjectionInstructionError`` for a malformed instruction,
     ///   ``DynamicDependencyIndexError`` for an unknown or forbidden key or a mismatched factory, or
@@ -114,7 +115,8 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
     ///
     /// - Parameters:
     ///   - instructions: The instructions, in order.
-    ///   - environment: The environment to read `RELAY_DEPENDENCIES` from; `nil` for the process's.
+    ///   - environment: The environment to read `RELAY_DEPENDENCIES` (and a launcher's
+    ///     `RELAY_WIRING_ACCOUNT`) from; `nil` for the process's.
     /// - Returns: The registry that was applied, with every instruction checked.
     /// - Throws: ``DependencyInjectionInstructionError`` for a malformed instruction in the
     ///   environment, ``DynamicDependencyIndexError`` for an unknown or forbidden key or a
@@ -125,10 +127,9 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
         instructions: [DependencyInjectionInstruction],
         environment: [String: String]? = nil
     ) throws -> DynamicDependencyRegistry {
-        let environment = environment ?? ProcessInfo.processInfo.environment
         var all: [DependencyInjectionInstruction] = []
         if readsEnvironment {
-            all = try InstructionSource.instructions(inEnvironment: environment)
+            all = try InstructionSource.instructions(inEnvironment: environment ?? ProcessInfo.processInfo.environment)
         }
         all += instructions
         if let allowedTypes {

@@ -42,15 +42,15 @@ final class WiringAccountWriter: Sendable {
     /// - Parameters:
     ///   - registry: The instructions just applied, and their root.
     ///   - index: The index they were checked against, whose type keys the account lists.
-    ///   - environment: The environment the parser read.
+    ///   - environment: The environment the parser was given; `nil` for the process's.
     static func report(
         _ registry: DynamicDependencyRegistry,
         index: DynamicDependencyIndex,
-        environment: [String: String]
+        environment: [String: String]?
     ) {
-        guard let value = environment[WiringAccount.environmentVariable],
-            let descriptor = channelDescriptor(value)
-        else { return }
+        // One variable looked up, not the whole environment copied: this runs on every injection.
+        let value = environment.map { $0[WiringAccount.environmentVariable] } ?? processVariable()
+        guard let value, let descriptor = channelDescriptor(value) else { return }
         let root = registry.container
         let (writer, isNew) = writers.withLockedValue { writers in
             let key = Key(descriptor: descriptor, root: ObjectIdentifier(root))
@@ -64,6 +64,11 @@ final class WiringAccountWriter: Sendable {
         if isNew {
             ResolutionObservation.shared.addTracer { trace in writer.write(trace) }
         }
+    }
+
+    /// The process's ``WiringAccount/environmentVariable``, if it is set.
+    private static func processVariable() -> String? {
+        getenv(WiringAccount.environmentVariable).map { String(cString: $0) }
     }
 
     /// The descriptor a channel value names, `FD:DEVICE:INODE`, if it is open on a regular file
