@@ -46,7 +46,10 @@ let package = Package(
         // C's thread-local storage for the resolution hot path (Swift has none); part of the core,
         // not a dependency: it ships inside the Relay product.
         .target(name: "CRelayThreadLocal"),
-        .target(name: "RelayTesting", dependencies: ["Relay"]),
+        .target(name: "RelayTesting", dependencies: ["Relay", "CRelayTestingSpawn"]),
+        // fork and exec for RelayTesting: the program under test needs code run between the two
+        // (PR_SET_PDEATHSIG), which posix_spawn cannot do. Ships inside the RelayTesting product.
+        .target(name: "CRelayTestingSpawn"),
         .target(
             name: "RelayArgumentParser",
             dependencies: [
@@ -96,7 +99,13 @@ let package = Package(
                     name: "ServiceLifecycle", package: "swift-service-lifecycle",
                     condition: .when(traits: ["ServiceLifecycleSupport"])),
             ]),
-        .testTarget(name: "RelayTestingTests", dependencies: ["RelayTesting"]),
+        // The programs RelayTestingTests launch: a Relay program that reports its wiring, and one
+        // that launches another and is then killed. A test target's dependency, so `swift test`
+        // builds it beside the tests.
+        .executableTarget(
+            name: "RelayTestingFixture", dependencies: ["RelayTesting"], path: "Tests/RelayTestingFixture"),
+        .testTarget(
+            name: "RelayTestingTests", dependencies: ["RelayTesting", "RelayTestSupport", "RelayTestingFixture"]),
         .testTarget(
             name: "RelayArgumentParserTests",
             dependencies: [
@@ -109,7 +118,9 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where [.regular, .test, .executable].contains(target.type) && target.name != "CRelayThreadLocal" {
+// The C targets take no Swift settings.
+for target in package.targets
+where [.regular, .test, .executable].contains(target.type) && !target.name.hasPrefix("CRelay") {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))

@@ -58,11 +58,14 @@ public struct DependencyInjectionOptions: ParsableArguments, Sendable {
     }
 
     /// Registers the instructions (after those of `RELAY_DEPENDENCIES`) with a parser's index,
-    /// container, allow-list and report; all or nothing.
+    /// container, allow-list, check for unregistered types and report; all or nothing. Like
+    /// `CommandLine.parse(with:)`, it writes the program's wiring account when a launcher asked.
     ///
-    /// - Parameter parser: Where keys are looked up and factories registered.
+    /// - Parameter parser: Where keys are looked up and factories registered, and whether an
+    ///   instruction may add a type the program never registered (`allowsUnregisteredTypes`).
     /// - Returns: The registry that was applied.
-    /// - Throws: ``DependencyInjectionInstructionError`` or ``DynamicDependencyIndexError``.
+    /// - Throws: ``DependencyInjectionInstructionError``, ``DynamicDependencyIndexError``, or
+    ///   ``DependencyRegistrationError`` for an instruction that would replace nothing.
     @discardableResult
     public func inject(with parser: InjectDependenciesArgumentParser) throws -> DynamicDependencyRegistry {
         try parser.inject(instructions: instructions())

@@ -54,5 +54,35 @@ struct DependencyInjectionOptionsTests {
                 index: index, container: container, readsEnvironment: false, report: .silent))
         #expect(try container.resolve(Int.self) == 7)
     }
+
+    @Test("an instruction for a type the program never registered fails, unless the parser allows it")
+    func unregisteredTypes() throws {
+        struct Types: DependencyTypeIndexable {
+            let index: [DependencyTypeKey: Any.Type] = ["number": Int.self]
+        }
+        struct Factories: TypedDependencyFactoryIndexable {
+            let index: [DependencyFactoryKey: TypedDependencyFactory] = ["seven": .init(Int.self) { _ in 7 }]
+        }
+        let index = DynamicDependencyIndex()
+        try index.add(Types())
+        try index.add(Factories())
+        let command = try Serve.parse(["-d", "type=number,factory=seven"])
+
+        let strict = DependencyContainer()
+        let error = try #require(throws: DependencyRegistrationError.self) {
+            try command.dependencies.inject(
+                with: InjectDependenciesArgumentParser(
+                    index: index, container: strict, readsEnvironment: false, report: .silent))
+        }
+        #expect(error.code == .nothingToReplace)
+        #expect(throws: DependencyResolutionError.self) { try strict.resolve(Int.self) }
+
+        let lenient = DependencyContainer()
+        try command.dependencies.inject(
+            with: InjectDependenciesArgumentParser(
+                index: index, container: lenient, allowsUnregisteredTypes: true, readsEnvironment: false,
+                report: .silent))
+        #expect(try lenient.resolve(Int.self) == 7)
+    }
 }
 #endif

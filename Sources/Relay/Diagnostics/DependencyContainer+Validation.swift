@@ -67,7 +67,15 @@ extension DependencyContainer {
     private func graph(
         from exploration: (failures: [DependencyResolutionError], recorder: DependencyGraph.Recorder?)
     ) -> DependencyGraph {
-        let nodes = containersInFamily.flatMap { container in
+        DependencyGraph(
+            nodes: registrationNodes, edges: exploration.recorder?.recorded ?? [],
+            failures: exploration.failures.map(\.description))
+    }
+
+    /// A node for every registration of this container (for a root, also of its scopes), read
+    /// from the tables alone: nothing is built.
+    var registrationNodes: [DependencyGraph.Node] {
+        containersInFamily.flatMap { container in
             container.table.withRead { $0.allRegistrations }.map { registration in
                 // An alias keeps nothing: it shows the lifecycle of what it forwards to.
                 let target = container.forwardingTarget(of: registration)
@@ -82,9 +90,6 @@ extension DependencyContainer {
                     aliasOf: aliasOf)
             }
         }
-        return DependencyGraph(
-            nodes: nodes, edges: exploration.recorder?.recorded ?? [],
-            failures: exploration.failures.map(\.description))
     }
 
     /// Resolves every registration of the family through a fresh override layer, awaiting.

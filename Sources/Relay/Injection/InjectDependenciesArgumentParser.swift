@@ -20,6 +20,23 @@ import Foundation
 /// for the same type and scope an argument wins over the environment. Every instruction is parsed
 /// and checked against the index before anything is registered: after an error, the containers are
 /// exactly as they were. What it injected it reports in one block, to standard error by default.
+///
+/// An instruction must replace something the program registered: its type, without a name, in
+/// its scope or (which a scope falls back to) in global. One that would add a type the program
+/// never registered is almost always a test's mistake (a registration the program dropped or
+/// renamed) and would otherwise pass unnoticed; it fails with ``DependencyRegistrationError``
+/// code ``DependencyRegistrationError/Code/nothingToReplace``, which lists what is registered.
+/// Register the defaults first, or pass `allowsUnregisteredTypes: true` where adding types is the
+/// point:
+///
+/// ```swift
+/// try CommandLine.parse(with: [InjectDependenciesArgumentParser(allowsUnregisteredTypes: true)])
+/// ```
+///
+/// When the program was launched by RelayTesting, the parser also writes a machine-readable
+/// ``WiringAccount`` (what it injected, the registrations, then every resolve) to the channel the
+/// launcher named in ``WiringAccount/environmentVariable``; without that variable it writes
+/// nothing and installs nothing.
 public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Sendable {
     /// Where type and factory keys are looked up.
     public let index: DynamicDependencyIndex
@@ -29,6 +46,10 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
 
     /// The type keys that may be injected; `nil` allows every key in the index.
     public let allowedTypes: Set<DependencyTypeKey>?
+
+    /// Whether an instruction may name a type the program never registered (in its scope, or in
+    /// global); `false` by default, when such an instruction is an error.
+    public let allowsUnregisteredTypes: Bool
 
     /// Whether to read `RELAY_DEPENDENCIES`.
     public let readsEnvironment: Bool
@@ -42,18 +63,22 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
     ///   - index: Where keys are looked up. Defaults to ``DynamicDependencyIndex/shared``.
     ///   - container: The root to register in. Defaults to ``DependencyContainer/global``.
     ///   - allowedTypes: The only type keys that may be injected; `nil` (the default) allows all.
+    ///   - allowsUnregisteredTypes: Whether an instruction may add a type the program never
+    ///     registered instead of replacing one. Defaults to `false`.
     ///   - readsEnvironment: Whether to read `RELAY_DEPENDENCIES` too. Defaults to `true`.
     ///   - report: Where to say what was injected. Defaults to standard error.
     public init(
         index: DynamicDependencyIndex = .shared,
         container: DependencyContainer = .global,
         allowedTypes: Set<DependencyTypeKey>? = nil,
+        allowsUnregisteredTypes: Bool = false,
         readsEnvironment: Bool = true,
         report: InjectionReport = .standardError
     ) {
         self.index = index
         self.container = container
         self.allowedTypes = allowedTypes
+        self.allowsUnregisteredTypes = allowsUnregisteredTypes
         self.readsEnvironment = readsEnvironment
         self.report = report
     }
@@ -70,10 +95,12 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
     ///
     /// - Parameters:
     ///   - arguments: The program's arguments, starting with its name.
-    ///   - environment: The environment to read `RELAY_DEPENDENCIES` from; `nil` for the process's.
+    ///   - environment: The environment to read `RELAY_DEPENDENCIES` (and a launcher's
+    ///     `RELAY_WIRING_ACCOUNT`) from; `nil` for the process's.
     /// - Returns: The registry that was applied, with every instruction checked.
-    /// - Throws: ``DependencyInjectionInstructionError`` for a malformed instruction, or
-    ///   ``DynamicDependencyIndexError`` for an unknown or forbidden key or a mismatched factory.
+    /// - Throws: ``DependencyInjectionInstructionError`` for a malformed instruction,
+    ///   ``DynamicDependencyIndexError`` for an unknown or forbidden key or a mismatched factory, or
+    ///   ``DependencyRegistrationError`` for an instruction that would replace nothing.
     @discardableResult
     public func inject(
         arguments: [String],
@@ -88,11 +115,13 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
     ///
     /// - Parameters:
     ///   - instructions: The instructions, in order.
-    ///   - environment: The environment to read `RELAY_DEPENDENCIES` from; `nil` for the process's.
+    ///   - environment: The environment to read `RELAY_DEPENDENCIES` (and a launcher's
+    ///     `RELAY_WIRING_ACCOUNT`) from; `nil` for the process's.
     /// - Returns: The registry that was applied, with every instruction checked.
     /// - Throws: ``DependencyInjectionInstructionError`` for a malformed instruction in the
-    ///   environment, or ``DynamicDependencyIndexError`` for an unknown or forbidden key or a
-    ///   mismatched factory.
+    ///   environment, ``DynamicDependencyIndexError`` for an unknown or forbidden key or a
+    ///   mismatched factory, or ``DependencyRegistrationError`` for an instruction that would
+    ///   replace nothing.
     @discardableResult
     public func inject(
         instructions: [DependencyInjectionInstruction],
@@ -109,8 +138,12 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
             }
         }
         let registry = try DynamicDependencyRegistry(instructions: all, index: index, container: container)
+        if !allowsUnregisteredTypes {
+            try registry.checkEveryInstructionReplacesARegistration()
+        }
         registry.registerDependencies()
         report.report(registry)
+        WiringAccountWriter.report(registry, index: index, environment: environment)
         return registry
     }
 }

@@ -29,7 +29,7 @@ extension DependencyContainer {
 
     /// The registration a resolve of `key` from this container would build, and the container
     /// that holds it; `nil` when there is none.
-    private func registrationResolving(
+    func registrationResolving(
         _ key: RegistrationKey
     ) -> (registration: AnyRegistration, holder: DependencyContainer)? {
         let layer = SlowPathGate.isOpen ? OverrideLayer.active(for: root) : nil

@@ -38,14 +38,24 @@ public final class LaunchedProgram: Sendable {
 
     private let stopGracePeriod: Duration
 
-    init(running: RunningProcess, name: String, commandLine: String, readinessLine: String?, stopGracePeriod: Duration)
-    {
+    /// Where the program writes its wiring account; `nil` when the launcher did not ask for one.
+    let wiringAccountFile: WiringAccountFile?
+
+    init(
+        running: RunningProcess,
+        name: String,
+        commandLine: String,
+        readinessLine: String?,
+        stopGracePeriod: Duration,
+        wiringAccountFile: WiringAccountFile?
+    ) {
         self.running = running
         self.name = name
         self.processIdentifier = running.processIdentifier
         self.commandLine = commandLine
         self.readinessLine = readinessLine
         self.stopGracePeriod = stopGracePeriod
+        self.wiringAccountFile = wiringAccountFile
     }
 
     // MARK: - Output
@@ -96,6 +106,13 @@ public final class LaunchedProgram: Sendable {
             fileID: fileID,
             line: line
         )
+    }
+
+    /// Waits until the program has ended, or `timeout` has passed.
+    ///
+    /// - Returns: Whether it has ended.
+    func waitForTermination(timeout: Duration) async -> Bool {
+        await running.monitor.wait(timeout: timeout) { $0.hasTerminated }
     }
 
     // MARK: - Ending

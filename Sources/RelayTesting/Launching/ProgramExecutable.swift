@@ -160,8 +160,10 @@ public struct ProgramExecutable: Sendable, Hashable, CustomStringConvertible {
 
     /// Runs `swift` with `arguments` and returns its standard output.
     private static func runSwift(_ arguments: [String], timeout: Duration) async throws -> String {
-        let launcher = ProgramLauncher(
+        var launcher = ProgramLauncher(
             executable: ProgramExecutable(path: "/usr/bin/env"), arguments: ["swift"] + arguments)
+        // A build reports no wiring; its compilers need not inherit the account's descriptor.
+        launcher.collectsWiringAccount = false
         let exit = try await withLaunchedProgram(launcher) { try await $0.waitForExit(timeout: timeout) }
         guard exit.succeeded else {
             throw ProgramLaunchError(

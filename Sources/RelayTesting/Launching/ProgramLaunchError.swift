@@ -26,7 +26,7 @@ public struct ProgramLaunchError: Error, Sendable, CustomStringConvertible {
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         fileprivate enum Kind: String {
             case executableNotFound, failedToStart, exitedBeforeReady, readinessTimedOut
-            case exitTimedOut, outputTimedOut, exitedBeforeOutput, buildFailed
+            case exitTimedOut, outputTimedOut, exitedBeforeOutput, buildFailed, wiringAccountUnavailable
         }
 
         fileprivate let kind: Kind
@@ -49,6 +49,10 @@ public struct ProgramLaunchError: Error, Sendable, CustomStringConvertible {
         public static let exitedBeforeOutput = Code(.exitedBeforeOutput)
         /// Building or locating a package's product failed.
         public static let buildFailed = Code(.buildFailed)
+        /// The program reported no wiring account (``LaunchedProgram/wiring(timeout:fileID:line:)``):
+        /// it did not run Relay's `InjectDependenciesArgumentParser` in time, or was launched
+        /// without asking for one.
+        public static let wiringAccountUnavailable = Code(.wiringAccountUnavailable)
 
         /// The code's name, as in "exitedBeforeReady".
         public var name: String { kind.rawValue }
@@ -192,6 +196,14 @@ extension ProgramLaunchError {
         case exitTimedOut(program: String, timeout: Duration)
         /// `swift build` (or `--show-bin-path`) ended as `exit` says.
         case buildFailed(exit: ProgramExit)
+        /// The launcher did not ask `program` for a wiring account.
+        case wiringAccountNotCollected(program: String)
+        /// `program` ended without reporting its wiring.
+        case endedWithoutWiringAccount(program: String)
+        /// `program` reported no wiring within `timeout`.
+        case wiringAccountTimedOut(program: String, timeout: Duration)
+        /// What `program` wrote to its wiring account could not be read.
+        case unreadableWiringAccount(program: String, error: any Error)
 
         /// The public code this failure is reported with.
         var code: Code {
@@ -206,6 +218,9 @@ extension ProgramLaunchError {
             case .outputTimedOut: .outputTimedOut
             case .exitTimedOut: .exitTimedOut
             case .buildFailed: .buildFailed
+            case .wiringAccountNotCollected, .endedWithoutWiringAccount, .wiringAccountTimedOut,
+                .unreadableWiringAccount:
+                .wiringAccountUnavailable
             }
         }
 
@@ -237,7 +252,21 @@ extension ProgramLaunchError {
                 "\(program) was still running after \(timeout)"
             case .buildFailed(let exit):
                 "swift \(exit)"
+            case .wiringAccountNotCollected(let program):
+                "\(program) was launched without a wiring account; leave the launcher's collectsWiringAccount true"
+            case .endedWithoutWiringAccount(let program):
+                "\(program) ended without reporting its wiring; \(Self.whereWiringIsReported)"
+            case .wiringAccountTimedOut(let program, let timeout):
+                "\(program) reported no wiring within \(timeout); \(Self.whereWiringIsReported)"
+            case .unreadableWiringAccount(let program, let error):
+                "\(program)'s wiring account could not be read: \(error)"
             }
+        }
+
+        /// Where a program reports its wiring, for the messages that say it did not.
+        private static var whereWiringIsReported: String {
+            "a program reports it when it runs Relay's InjectDependenciesArgumentParser "
+                + "(CommandLine.parse(with:) or DependencyInjectionOptions.inject(with:)): check that this build does"
         }
     }
 }

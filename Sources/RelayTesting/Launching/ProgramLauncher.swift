@@ -22,8 +22,14 @@ import Relay
 /// ```
 ///
 /// The program's standard input is empty, its standard output and error are captured, and it
-/// inherits the test's environment with ``environment`` laid over it. A `RELAY_DEPENDENCIES`
-/// variable in the test's own environment never leaks into the program.
+/// inherits the test's environment with ``environment`` laid over it. A `RELAY_DEPENDENCIES` or
+/// `RELAY_WIRING_ACCOUNT` variable in the test's own environment never leaks into the program.
+///
+/// The program dies with the test process. It leads a process group of its own, which stopping
+/// it signals as a whole; and on Linux it is started with `PR_SET_PDEATHSIG`, so that if the test
+/// process is killed (a CI timeout, a crash, a stopped debugger) the kernel kills the program too,
+/// instead of leaving a server holding its port and files. See the Driver Tests article for what
+/// holds on other systems.
 public struct ProgramLauncher: Sendable {
     /// The program to start.
     public var executable: ProgramExecutable
@@ -54,6 +60,14 @@ public struct ProgramLauncher: Sendable {
 
     /// The program's working directory; the test's own when `nil`.
     public var workingDirectory: URL?
+
+    /// Whether to ask the program for its ``LaunchedProgram/wiring(timeout:fileID:line:)``
+    /// account; `true` by default.
+    ///
+    /// The launcher then hands the program an anonymous file as descriptor 3 and names it in
+    /// `RELAY_WIRING_ACCOUNT`; Relay's `InjectDependenciesArgumentParser` in the program finds it
+    /// there. Turn it off for a program that must see no descriptor beyond the standard three.
+    public var collectsWiringAccount = true
 
     /// Creates a launcher.
     ///
@@ -132,10 +146,12 @@ public struct ProgramLauncher: Sendable {
         return (assignments + [executable.url.path] + launchArguments.map(\.shellQuoted)).joined(separator: " ")
     }
 
-    /// The whole environment the program starts with.
+    /// The whole environment the program starts with, apart from the wiring account's channel.
     var processEnvironment: [String: String] {
         var variables = ProcessInfo.processInfo.environment
         variables[InstructionDelivery.environmentVariable] = nil
+        // The test's own channel, when a launcher started the test process, belongs to the test.
+        variables[WiringAccount.environmentVariable] = nil
         variables.merge(launchEnvironment) { _, set in set }
         return variables
     }
@@ -172,12 +188,19 @@ public struct ProgramLauncher: Sendable {
             )
         }
         let running: RunningProcess
+        let wiringAccountFile: WiringAccountFile?
         do {
+            var environment = processEnvironment
+            wiringAccountFile = collectsWiringAccount ? try WiringAccountFile() : nil
+            if let wiringAccountFile {
+                environment[WiringAccount.environmentVariable] = wiringAccountFile.environmentValue
+            }
             running = try await RunningProcess.start(
                 executable: executable.url,
                 arguments: launchArguments,
-                environment: processEnvironment,
-                workingDirectory: workingDirectory
+                environment: environment,
+                workingDirectory: workingDirectory,
+                inheriting: wiringAccountFile?.descriptor
             )
         } catch {
             throw ProgramLaunchError(
@@ -193,7 +216,8 @@ public struct ProgramLauncher: Sendable {
             name: executable.name,
             commandLine: commandLine,
             readinessLine: readinessLine,
-            stopGracePeriod: stopGracePeriod
+            stopGracePeriod: stopGracePeriod,
+            wiringAccountFile: wiringAccountFile
         )
     }
 

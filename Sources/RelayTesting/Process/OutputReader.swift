@@ -14,15 +14,14 @@ import Darwin
 /// A blocking read on a dedicated thread needs no run loop and loses nothing: the thread ends
 /// when every process that holds the pipe's write end has closed it.
 enum OutputReader {
-    /// Starts a thread that drains `handle` into `monitor` as `stream`.
+    /// Starts a thread that drains `descriptor` into `monitor` as `stream`, then closes it.
     ///
     /// - Parameters:
-    ///   - handle: The read end of the pipe; the thread keeps it open until the pipe's end.
+    ///   - descriptor: The read end of the pipe; the thread owns it from now on.
     ///   - stream: Which stream the pipe carries.
     ///   - monitor: Where the bytes go.
-    static func start(reading handle: FileHandle, as stream: ProgramMonitor.Stream, into monitor: ProgramMonitor) {
+    static func start(reading descriptor: Int32, as stream: ProgramMonitor.Stream, into monitor: ProgramMonitor) {
         let thread = Thread {
-            let descriptor = handle.fileDescriptor
             var buffer = [UInt8](repeating: 0, count: 16_384)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -34,7 +33,7 @@ enum OutputReader {
                     break
                 }
             }
-            try? handle.close()
+            close(descriptor)
             monitor.close(stream)
         }
         thread.name = "RelayTesting output reader"

@@ -1,3 +1,4 @@
+import CRelayTestingSpawn
 import Foundation
 
 #if canImport(Glibc)
@@ -10,54 +11,81 @@ import Darwin
 
 /// A started process: its identifier, its monitor, and how to signal it and everything it started.
 ///
-/// Foundation's `Process` starts the child as the leader of a process group of its own; signals
-/// go to that whole group, so a shell's children, or a server's workers, stop with it.
+/// The program leads a process group of its own; signals go to that whole group, so a shell's
+/// children, or a server's workers, stop with it. A ``ParentThread`` started it and waits for it.
 final class RunningProcess: Sendable {
     let processIdentifier: Int32
     let monitor: ProgramMonitor
 
-    /// Whether the child leads a process group of its own, so signals may go to the group.
-    private let leadsProcessGroup: Bool
-
-    /// Keeps the `Process` alive until the child ends.
-    private let process: ProcessReference
-
-    private init(process: Process, monitor: ProgramMonitor) {
-        self.process = ProcessReference(process)
-        self.processIdentifier = process.processIdentifier
+    private init(processIdentifier: Int32, monitor: ProgramMonitor) {
+        self.processIdentifier = processIdentifier
         self.monitor = monitor
-        self.leadsProcessGroup = getpgid(process.processIdentifier) == process.processIdentifier
     }
 
     /// Starts `executable` with pipes for its output and an empty standard input.
     ///
-    /// - Throws: What `Process.run()` throws when the system refuses to start the program.
+    /// - Parameter inherited: A descriptor the program gets as its descriptor 3, if any; the
+    ///   caller keeps its own.
+    /// - Throws: ``SpawnError`` when the system refuses to start the program.
     static func start(
         executable: URL,
         arguments: [String],
         environment: [String: String],
-        workingDirectory: URL?
+        workingDirectory: URL?,
+        inheriting inherited: Int32? = nil
     ) async throws -> RunningProcess {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        if let workingDirectory { process.currentDirectoryURL = workingDirectory }
-        process.standardInput = FileHandle.nullDevice
-        let output = Pipe()
-        let errorOutput = Pipe()
-        process.standardOutput = output
-        process.standardError = errorOutput
-
-        let monitor = ProgramMonitor()
-        process.terminationHandler = { ended in
-            let reason: ProgramMonitor.Termination.Reason = ended.terminationReason == .exit ? .exited : .signalled
-            monitor.terminate(ProgramMonitor.Termination(reason: reason, status: ended.terminationStatus))
+        let output = try Pipe(for: executable)
+        let errorOutput: Pipe
+        do {
+            errorOutput = try Pipe(for: executable)
+        } catch {
+            output.closeBoth()
+            throw error
         }
-        try await SignalMaskClearingSpawner.run(process)
-        OutputReader.start(reading: output.fileHandleForReading, as: .standardOutput, into: monitor)
-        OutputReader.start(reading: errorOutput.fileHandleForReading, as: .standardError, into: monitor)
-        return RunningProcess(process: process, monitor: monitor)
+        let nothing = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        let request = SpawnRequest(
+            executable: executable, arguments: arguments, environment: environment,
+            workingDirectory: workingDirectory, standardInput: nothing, standardOutput: output.writing,
+            standardError: errorOutput.writing, inherited: inherited)
+        let monitor = ProgramMonitor()
+        let processIdentifier: Int32
+        do {
+            processIdentifier = try await ParentThread.start(request) { monitor.terminate($0) }
+        } catch {
+            output.closeBoth()
+            errorOutput.closeBoth()
+            if nothing >= 0 { close(nothing) }
+            throw error
+        }
+        // The program holds its own copies now; the readers see the end once it (and whatever it
+        // started) closes them.
+        close(output.writing)
+        close(errorOutput.writing)
+        if nothing >= 0 { close(nothing) }
+        OutputReader.start(reading: output.reading, as: .standardOutput, into: monitor)
+        OutputReader.start(reading: errorOutput.reading, as: .standardError, into: monitor)
+        return RunningProcess(processIdentifier: processIdentifier, monitor: monitor)
+    }
+
+    /// The two ends of a close-on-exec pipe.
+    private struct Pipe {
+        let reading: Int32
+        let writing: Int32
+
+        init(for executable: URL) throws(SpawnError) {
+            var ends: [Int32] = [-1, -1]
+            guard relay_pipe(&ends) == 0 else {
+                throw SpawnError(
+                    step: RELAY_SPAWN_STEP_PREPARE, code: errno, executable: executable.path, workingDirectory: nil)
+            }
+            reading = ends[0]
+            writing = ends[1]
+        }
+
+        func closeBoth() {
+            close(reading)
+            close(writing)
+        }
     }
 
     deinit {
@@ -82,11 +110,9 @@ final class RunningProcess: Sendable {
                 _ = await monitor.wait(timeout: .seconds(30), honoursCancellation: false) { $0.hasTerminated }
             }
         }
-        if leadsProcessGroup {
-            // The leader is gone; members left behind (a background job that ignored SIGTERM)
-            // would hold the output pipes open and outlive the test.
-            kill(-processIdentifier, SIGKILL)
-        }
+        // The leader is gone; members left behind (a background job that ignored SIGTERM)
+        // would hold the output pipes open and outlive the test.
+        kill(-processIdentifier, SIGKILL)
         return await drainedState()
     }
 
@@ -97,21 +123,9 @@ final class RunningProcess: Sendable {
         return monitor.state
     }
 
-    /// Sends `number` to the program's process group (or to the program alone, if it leads none),
-    /// unless the program has already ended.
+    /// Sends `number` to the program's process group, unless the program has already ended.
     private func signal(_ number: Int32) {
         guard !monitor.state.hasTerminated else { return }
-        kill(leadsProcessGroup ? -processIdentifier : processIdentifier, number)
-    }
-}
-
-/// Holds the `Process` of a running program so it lives as long as the program's handle.
-final class ProcessReference: @unchecked Sendable {
-    // Safety: `process` is set once in `init` and never read or written afterwards, from any
-    // thread; the reference only keeps the object (and its termination handler) alive.
-    private let process: Process
-
-    init(_ process: Process) {
-        self.process = process
+        kill(-processIdentifier, number)
     }
 }

@@ -1,0 +1,132 @@
+/// One resolve a program made, as its ``WiringAccount`` reports it: what was asked for and where,
+/// which registration answered, and the Swift type of what it returned.
+///
+/// The account lists each distinct resolve once, however often the program repeated it: a
+/// singleton resolved a thousand times appears as one `built` and one `cached` entry per place
+/// it was asked from.
+///
+/// ```swift
+/// let clock = try #require(wiring.resolved(.clock, in: .bulkImport))
+/// #expect(clock.instanceType == "FixedClock")
+/// #expect(clock.registeredIn == .bulkImport)
+/// ```
+public struct ResolvedDependency: Sendable, Hashable, CustomStringConvertible {
+    /// How a resolve ended.
+    public enum Outcome: Sendable, Hashable, CustomStringConvertible {
+        /// A factory ran.
+        case built
+        /// The instance was cached; no factory ran.
+        case cached
+        /// Resolution threw a ``DependencyResolutionError`` with the code of this name
+        /// (`notRegistered`, `cycle`, …).
+        case failed(code: String)
+
+        /// `built`, `cached`, or `failed (code)`.
+        public var description: String {
+            switch self {
+            case .built: "built"
+            case .cached: "cached"
+            case .failed(let code): "failed (\(code))"
+            }
+        }
+    }
+
+    /// The type asked for, as Swift writes it: `WallClock`.
+    public let type: String
+
+    /// The registration name asked for; `nil` for the default.
+    public let name: String?
+
+    /// The scope of the container that was asked.
+    public let scope: DependencyContainerScope
+
+    /// The scope of the container whose registration answered: ``scope`` itself, or
+    /// ``DependencyContainerScope/global`` when a scope fell back to its root; `nil` when nothing
+    /// answered.
+    public let registeredIn: DependencyContainerScope?
+
+    /// The lifecycle of the registration that answered.
+    public let lifecycle: LifecycleType?
+
+    /// The dynamic instruction that made the registration that answered, as written; `nil` for
+    /// the program's own registration.
+    public let injectedBy: String?
+
+    /// The Swift type of the instance returned, as Swift writes it (`FixedClock`); `nil` when the
+    /// resolve failed.
+    public let instanceType: String?
+
+    /// Whether it was built, cached, or failed.
+    public let outcome: Outcome
+
+    /// The dependency-graph node (``DependencyGraph/Node/id``) of the registration whose factory
+    /// asked, such as `bulkImport/Shelf`; `nil` for a resolve from outside any factory.
+    public let requestedBy: String?
+
+    /// Creates a value; a ``WiringAccount`` makes these from what the program reported.
+    ///
+    /// - Parameters:
+    ///   - type: The type asked for.
+    ///   - name: The registration name asked for.
+    ///   - scope: The scope of the container asked.
+    ///   - registeredIn: The scope of the container whose registration answered.
+    ///   - lifecycle: That registration's lifecycle.
+    ///   - injectedBy: The instruction that made that registration, if one did.
+    ///   - instanceType: The Swift type of the instance returned.
+    ///   - outcome: How the resolve ended.
+    ///   - requestedBy: The graph node whose factory asked.
+    public init(
+        type: String,
+        name: String? = nil,
+        scope: DependencyContainerScope,
+        registeredIn: DependencyContainerScope?,
+        lifecycle: LifecycleType?,
+        injectedBy: String?,
+        instanceType: String?,
+        outcome: Outcome,
+        requestedBy: String?
+    ) {
+        self.type = type
+        self.name = name
+        self.scope = scope
+        self.registeredIn = registeredIn
+        self.lifecycle = lifecycle
+        self.injectedBy = injectedBy
+        self.instanceType = instanceType
+        self.outcome = outcome
+        self.requestedBy = requestedBy
+    }
+
+    /// Whether an instance was returned: built or cached.
+    public var succeeded: Bool {
+        if case .failed = outcome { return false }
+        return true
+    }
+
+    /// The dependency-graph node (``DependencyGraph/Node/id``) of the registration that answered;
+    /// `nil` when nothing answered.
+    public var nodeID: String? {
+        registeredIn.map { "\($0.tag)/\(requestedKey)" }
+    }
+
+    /// `WallClock`, or `Tracker["google"]` for a named registration.
+    private var requestedKey: String {
+        name.map { "\(type)[\"\($0)\"]" } ?? type
+    }
+
+    /// `WallClock in scope 'bulkImport': FixedClock from scope 'bulkImport' (injected by
+    /// type=clock,factory=fixedClock,scope=bulkImport), singleton, built; asked by bulkImport/Shelf`.
+    public var description: String {
+        let asked = scope.isGlobal ? "global" : "scope '\(scope)'"
+        var text = "\(requestedKey) in \(asked): "
+        if let instanceType { text += instanceType }
+        if let registeredIn {
+            text += " from \(registeredIn.isGlobal ? "global" : "scope '\(registeredIn)'")"
+        }
+        if let injectedBy { text += " (injected by \(injectedBy))" }
+        if let lifecycle { text += ", \(lifecycle)" }
+        text += ", \(outcome)"
+        if let requestedBy { text += "; asked by \(requestedBy)" }
+        return text
+    }
+}
