@@ -64,8 +64,8 @@ public struct DependencyInjectionOptions: ParsableArguments, Sendable {
     /// - Parameter parser: Where keys are looked up and factories registered, and whether an
     ///   instruction may add a type the program never registered (`allowsUnregisteredTypes`).
     /// - Returns: The registry that was applied.
-    /// - Throws: ``DependencyInjectionInstructionError``, ``DynamicDependencyIndexError``, or
-    ///   ``DependencyRegistrationError`` for an instruction that would replace nothing.
+    /// - Throws: ``DependencyInjectionInstructionError``, or ``DynamicDependencyIndexError`` (an
+    ///   unknown or forbidden key, a mismatched factory, an instruction that would replace nothing).
     @discardableResult
     public func inject(with parser: InjectDependenciesArgumentParser) throws -> DynamicDependencyRegistry {
         try parser.inject(instructions: instructions())

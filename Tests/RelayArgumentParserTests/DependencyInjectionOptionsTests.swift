@@ -69,7 +69,7 @@ struct DependencyInjectionOptionsTests {
         let command = try Serve.parse(["-d", "type=number,factory=seven"])
 
         let strict = DependencyContainer()
-        let error = try #require(throws: DependencyRegistrationError.self) {
+        let error = try #require(throws: DynamicDependencyIndexError.self) {
             try command.dependencies.inject(
                 with: InjectDependenciesArgumentParser(
                     index: index, container: strict, readsEnvironment: false, report: .silent))

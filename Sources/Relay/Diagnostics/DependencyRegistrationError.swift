@@ -1,25 +1,12 @@
 /// A registration the container refused: an alias (``RegisteredService/implements(_:name:converting:)``)
-/// whose type and name another registration of the same container already answers to, an alias
-/// of a type to itself, or a dynamic instruction that would replace a type the program never
-/// registered.
+/// whose type and name another registration of the same container already answers to, or an alias
+/// of a type to itself.
 ///
-/// The ``description`` names what was refused, why, and how to fix it:
+/// The ``description`` names the alias, what it forwards to, and what already holds its key:
 ///
 /// ```
 /// Cannot make 'BookReader' an alias of 'LibraryStore': 'BookReader' is already registered in global with a factory of its own.
 ///   to fix: give the alias a name, e.g. .implements(BookReader.self, name: "…") { $0 }, or keep only one of the two registrations
-/// ```
-///
-/// An instruction that replaces nothing is almost always a test's mistake (a registration the
-/// program dropped or renamed, an index shared with another program);
-/// ``InjectDependenciesArgumentParser`` refuses it (unless created with
-/// `allowsUnregisteredTypes: true`) and lists what is registered instead:
-///
-/// ```
-/// Instruction 'type=clock,factory=fixed,scope=checkout' would replace 'Clock' (type key 'clock') in scope 'checkout', but the program registered no 'Clock' there, nor in global.
-///   registered in scope 'checkout': Cart
-///   registered in global: Cart, BookStore
-///   to fix: correct the instruction's type key or scope, or register 'Clock' before injecting; to add types the program never registers, create the parser with InjectDependenciesArgumentParser(allowsUnregisteredTypes: true)
 /// ```
 ///
 /// Nothing is registered when it is thrown. Match on ``code`` to tell the kinds apart; new codes
@@ -28,7 +15,7 @@ public struct DependencyRegistrationError: Error, CustomStringConvertible, Senda
     /// The kind of failure.
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         fileprivate enum Kind: String {
-            case aliasAlreadyRegistered, aliasOfItself, nothingToReplace
+            case aliasAlreadyRegistered, aliasOfItself
         }
 
         fileprivate let kind: Kind
@@ -40,9 +27,6 @@ public struct DependencyRegistrationError: Error, CustomStringConvertible, Senda
         public static let aliasAlreadyRegistered = Code(.aliasAlreadyRegistered)
         /// The alias names the type it forwards to: a registration already answers for its own type.
         public static let aliasOfItself = Code(.aliasOfItself)
-        /// A dynamic instruction names a type that neither its scope's container nor the global
-        /// container has registered (without a name): it would add a dependency, not replace one.
-        public static let nothingToReplace = Code(.nothingToReplace)
 
         /// The code's name.
         public var description: String { kind.rawValue }
@@ -61,29 +45,17 @@ public struct DependencyRegistrationError: Error, CustomStringConvertible, Senda
     /// The kind of failure.
     public let code: Code
 
-    /// The type of the refused registration, with its name if it has one: the alias
-    /// (`BookReader["main"]`), or the type an instruction would have replaced (`Clock`).
+    /// The alias that was refused, with its name if it has one: `BookReader["main"]`.
     public let alias: String
 
-    /// The registration the alias would have forwarded to (`LibraryStore`), or for
-    /// ``Code/nothingToReplace`` the instruction as written.
+    /// The registration the alias would have forwarded to: `LibraryStore`.
     public let target: String
 
-    /// The scope of the container that refused the registration.
+    /// The scope of the container that refused the alias.
     public let scope: DependencyContainerScope
 
-    /// For ``Code/nothingToReplace``, the instruction's type key; `nil` otherwise.
-    public let typeKey: DependencyTypeKey?
-
-    /// For ``Code/nothingToReplace``, what the containers the instruction looked in do register,
-    /// nearest first (its scope's, then global), each as `Type` or `Type["name"]`; empty otherwise.
-    public var registeredTypes: [String] { registered.flatMap(\.types) }
-
-    /// What already holds the alias's key; `nil` for ``Code/aliasOfItself`` and ``Code/nothingToReplace``.
+    /// What already holds the alias's key; `nil` for ``Code/aliasOfItself``.
     private let holder: Holder?
-
-    /// For ``Code/nothingToReplace``: each container looked in, nearest first, with its registrations.
-    private let registered: [(scope: DependencyContainerScope, types: [String])]
 
     init(
         code: Code,
@@ -97,47 +69,14 @@ public struct DependencyRegistrationError: Error, CustomStringConvertible, Senda
         self.target = target.description
         self.scope = scope
         self.holder = holder
-        self.typeKey = nil
-        self.registered = []
-    }
-
-    /// An instruction that would replace nothing.
-    ///
-    /// - Parameters:
-    ///   - instruction: The instruction as written.
-    ///   - typeKey: Its type key.
-    ///   - type: The type the key names.
-    ///   - scope: The scope it registers in.
-    ///   - registered: Each container looked in, nearest first, with what it registers.
-    init(
-        replacingNothing instruction: String,
-        typeKey: DependencyTypeKey,
-        type: Any.Type,
-        scope: DependencyContainerScope,
-        registered: [(scope: DependencyContainerScope, types: [String])]
-    ) {
-        self.code = .nothingToReplace
-        self.alias = String(describing: type)
-        self.target = instruction
-        self.scope = scope
-        self.typeKey = typeKey
-        self.holder = nil
-        self.registered = registered
     }
 
     /// The full message: what was refused, why, and how to fix it.
     public var description: String {
-        let listing = registered.map { place, types in
-            "\n  registered in \(Self.place(place)): \(types.isEmpty ? "nothing" : types.joined(separator: ", "))"
-        }
-        return "\(summary)\(listing.joined())\n  to fix: \(fix)"
+        "\(summary)\n  to fix: \(fix)"
     }
 
     private var place: String {
-        Self.place(scope)
-    }
-
-    private static func place(_ scope: DependencyContainerScope) -> String {
         scope.isGlobal ? "global" : "scope '\(scope)'"
     }
 
@@ -149,11 +88,6 @@ public struct DependencyRegistrationError: Error, CustomStringConvertible, Senda
     private var summary: String {
         let refusal = "Cannot make '\(alias)' an alias of '\(target)'"
         switch (code.kind, holder) {
-        case (.nothingToReplace, _):
-            let key = typeKey.map { " (type key '\($0)')" } ?? ""
-            let elsewhere = scope.isGlobal ? "" : ", nor in global"
-            return "Instruction '\(target)' would replace '\(alias)'\(key) in \(place), but the program registered "
-                + "no '\(alias)' there\(elsewhere)."
         case (.aliasOfItself, _):
             return "\(refusal): an alias answers for another type, and '\(target)' already answers for its own."
         case (.aliasAlreadyRegistered, .instruction(let instruction)?):
@@ -173,10 +107,6 @@ public struct DependencyRegistrationError: Error, CustomStringConvertible, Senda
         case .aliasAlreadyRegistered:
             return "give the alias a name, e.g. .implements(\(aliasTypeName).self, name: \"…\") { $0 }, "
                 + "or keep only one of the two registrations"
-        case .nothingToReplace:
-            return "correct the instruction's type key or scope, or register '\(alias)' before injecting; to add "
-                + "types the program never registers, create the parser with "
-                + "InjectDependenciesArgumentParser(allowsUnregisteredTypes: true)"
         }
     }
 }

@@ -1,11 +1,24 @@
 /// A dynamic injection that names something the index does not know, or pairs things that do not
 /// fit: an unknown type or factory key, a key added twice with different meanings, a factory for
-/// another type, or a type the program does not allow to be injected.
+/// another type, a type the program does not allow to be injected, or a type the program never
+/// registered.
 ///
 /// The ``description`` names the key, suggests a near miss, and lists the known keys:
 ///
 /// ```
 /// Unknown factory key 'sunnny' for type 'forecastService'. Did you mean 'sunny'? Known factories: rainy, sunny
+/// ```
+///
+/// An instruction that replaces nothing is almost always a test's mistake (a registration the
+/// program dropped or renamed, an index shared with another program);
+/// ``InjectDependenciesArgumentParser`` refuses it (unless created with
+/// `allowsUnregisteredTypes: true`) and lists what is registered instead:
+///
+/// ```
+/// Instruction 'type=clock,factory=fixed,scope=checkout' would replace 'Clock' (type key 'clock') in scope 'checkout', but the program registered no 'Clock' there, nor in global.
+///   registered in scope 'checkout': Cart
+///   registered in global: Cart, BookStore
+///   to fix: correct the instruction's type key or scope, or register 'Clock' before injecting; to add types the program never registers, create the parser with InjectDependenciesArgumentParser(allowsUnregisteredTypes: true)
 /// ```
 public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Sendable {
     /// The kind of failure.
@@ -14,7 +27,7 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         fileprivate enum Kind: String {
             case unknownTypeKey, unknownFactoryKey, conflictingTypeKey, conflictingFactoryKey
-            case typeMismatch, typeNotAllowed
+            case typeMismatch, typeNotAllowed, nothingToReplace
         }
 
         fileprivate let kind: Kind
@@ -33,6 +46,9 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         public static let typeMismatch = Code(.typeMismatch)
         /// The program's allow-list does not include the instruction's type key.
         public static let typeNotAllowed = Code(.typeNotAllowed)
+        /// The instruction's type is registered (without a name) neither in its scope's container
+        /// nor in the global one: it would add a dependency, not replace one.
+        public static let nothingToReplace = Code(.nothingToReplace)
 
         /// The code's name.
         public var description: String { kind.rawValue }
@@ -50,6 +66,11 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         case producedWrongType(produced: String, expected: String)
         /// A type key outside the program's allow-list, and the allowed ones.
         case notAllowed(allowed: [String])
+        /// An instruction for a type nothing registered, and what each container looked in
+        /// registers, nearest first.
+        case replacesNothing(
+            instruction: String, type: String, scope: DependencyContainerScope,
+            registered: [(scope: DependencyContainerScope, types: [String])])
     }
 
     /// The kind of failure.
@@ -72,8 +93,15 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         switch detail {
         case .unknown(let known, _): known
         case .notAllowed(let allowed): allowed
-        case .conflict, .mismatchedType, .producedWrongType: []
+        case .conflict, .mismatchedType, .producedWrongType, .replacesNothing: []
         }
+    }
+
+    /// For ``Code/nothingToReplace``, what the containers the instruction looked in do register,
+    /// nearest first (its scope's, then global), each as `Type` or `Type["name"]`; empty otherwise.
+    public var registeredTypes: [String] {
+        guard case .replacesNothing(_, _, _, let registered) = detail else { return [] }
+        return registered.flatMap(\.types)
     }
 
     /// The full message.
@@ -100,6 +128,19 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         case .notAllowed(let allowed):
             return "Type key '\(key)' may not be injected into this program. "
                 + "Allowed: \(allowed.isEmpty ? "none" : allowed.joined(separator: ", "))"
+        case .replacesNothing(let instruction, let type, let scope, let registered):
+            func place(_ scope: DependencyContainerScope) -> String {
+                scope.isGlobal ? "global" : "scope '\(scope)'"
+            }
+            let elsewhere = scope.isGlobal ? "" : ", nor in global"
+            let listing = registered.map { looked, types in
+                "\n  registered in \(place(looked)): \(types.isEmpty ? "nothing" : types.joined(separator: ", "))"
+            }
+            return "Instruction '\(instruction)' would replace '\(type)' (type key '\(key)') in \(place(scope)), "
+                + "but the program registered no '\(type)' there\(elsewhere).\(listing.joined())"
+                + "\n  to fix: correct the instruction's type key or scope, or register '\(type)' before injecting; "
+                + "to add types the program never registers, create the parser with "
+                + "InjectDependenciesArgumentParser(allowsUnregisteredTypes: true)"
         }
     }
 
@@ -157,5 +198,26 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
 
     static func notAllowed(_ key: DependencyTypeKey, allowed: Set<DependencyTypeKey>) -> Self {
         Self(code: .typeNotAllowed, key: key.tag, detail: .notAllowed(allowed: allowed.sorted().map(\.tag)))
+    }
+
+    /// An instruction that would replace nothing.
+    ///
+    /// - Parameters:
+    ///   - instruction: The instruction as written.
+    ///   - typeKey: Its type key.
+    ///   - type: The type the key names.
+    ///   - scope: The scope it registers in.
+    ///   - registered: Each container looked in, nearest first, with what it registers.
+    static func replacingNothing(
+        _ instruction: String,
+        typeKey: DependencyTypeKey,
+        type: Any.Type,
+        scope: DependencyContainerScope,
+        registered: [(scope: DependencyContainerScope, types: [String])]
+    ) -> Self {
+        Self(
+            code: .nothingToReplace, key: typeKey.tag,
+            detail: .replacesNothing(
+                instruction: instruction, type: String(describing: type), scope: scope, registered: registered))
     }
 }

@@ -6,9 +6,9 @@ extension DynamicDependencyRegistry {
     /// instruction for the same type does not make a later one valid. An alias made with
     /// `implements` counts: it answers for its type.
     ///
-    /// - Throws: ``DependencyRegistrationError`` with code ``DependencyRegistrationError/Code/nothingToReplace``
+    /// - Throws: ``DynamicDependencyIndexError`` with code ``DynamicDependencyIndexError/Code/nothingToReplace``
     ///   for the first instruction that would replace nothing.
-    func checkEveryInstructionReplacesARegistration() throws(DependencyRegistrationError) {
+    func checkEveryInstructionReplacesARegistration() throws(DynamicDependencyIndexError) {
         for definition in orderedDefinitions {
             let key = RegistrationKey(definition.type, name: nil)
             // Without creating the scope: a check must not leave an empty container behind.
@@ -23,8 +23,8 @@ extension DynamicDependencyRegistry {
             if scoped == nil && !definition.scope.isGlobal {
                 registered.insert((scope: definition.scope, types: []), at: 0)
             }
-            throw DependencyRegistrationError(
-                replacingNothing: definition.instruction.description, typeKey: definition.instruction.type,
+            throw DynamicDependencyIndexError.replacingNothing(
+                definition.instruction.description, typeKey: definition.instruction.type,
                 type: definition.type, scope: definition.scope, registered: registered)
         }
     }

@@ -24,8 +24,8 @@ import Foundation
 /// An instruction must replace something the program registered: its type, without a name, in
 /// its scope or (which a scope falls back to) in global. One that would add a type the program
 /// never registered is almost always a test's mistake (a registration the program dropped or
-/// renamed) and would otherwise pass unnoticed; it fails with ``DependencyRegistrationError``
-/// code ``DependencyRegistrationError/Code/nothingToReplace``, which lists what is registered.
+/// renamed) and would otherwise pass unnoticed; it fails with ``DynamicDependencyIndexError``
+/// code ``DynamicDependencyIndexError/Code/nothingToReplace``, which lists what is registered.
 /// Register the defaults first, or pass `allowsUnregisteredTypes: true` where adding types is the
 /// point:
 ///
@@ -99,8 +99,8 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
     ///     `RELAY_WIRING_ACCOUNT`) from; `nil` for the process's.
     /// - Returns: The registry that was applied, with every instruction checked.
     /// - Throws: ``DependencyInjectionInstructionError`` for a malformed instruction,
-    ///   ``DynamicDependencyIndexError`` for an unknown or forbidden key or a mismatched factory, or
-    ///   ``DependencyRegistrationError`` for an instruction that would replace nothing.
+    ///   ``DynamicDependencyIndexError`` for an unknown or forbidden key, a mismatched factory, or an
+    ///   instruction that would replace nothing.
     @discardableResult
     public func inject(
         arguments: [String],
@@ -119,9 +119,8 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
     ///     `RELAY_WIRING_ACCOUNT`) from; `nil` for the process's.
     /// - Returns: The registry that was applied, with every instruction checked.
     /// - Throws: ``DependencyInjectionInstructionError`` for a malformed instruction in the
-    ///   environment, ``DynamicDependencyIndexError`` for an unknown or forbidden key or a
-    ///   mismatched factory, or ``DependencyRegistrationError`` for an instruction that would
-    ///   replace nothing.
+    ///   environment, ``DynamicDependencyIndexError`` for an unknown or forbidden key, a mismatched
+    ///   factory, or an instruction that would replace nothing.
     @discardableResult
     public func inject(
         instructions: [DependencyInjectionInstruction],

@@ -35,14 +35,13 @@ struct ReplacementCheckTests {
 
     @Test("an instruction for a type registered nowhere fails, naming the type, its key, the scope and what is there")
     func unregisteredInGlobal() throws {
-        let error = try #require(throws: DependencyRegistrationError.self) {
+        let error = try #require(throws: DynamicDependencyIndexError.self) {
             try program.parser().inject(arguments: ["app", "-d", "type=auditLog,factory=fileAuditLog"])
         }
         #expect(error.code == .nothingToReplace)
-        #expect(error.typeKey == .auditLog)
-        #expect(error.scope == .global)
-        #expect(error.alias == "AuditLog")
-        #expect(error.target == "type=auditLog,factory=fileAuditLog")
+        #expect(error.key == "auditLog")
+        #expect(
+            error.description.hasPrefix("Instruction 'type=auditLog,factory=fileAuditLog' would replace 'AuditLog'"))
         #expect(error.registeredTypes == ["Clock", "BookStore"])
         #expect(
             error.description == """
@@ -57,10 +56,9 @@ struct ReplacementCheckTests {
 
     @Test("a scoped instruction lists the scope's registrations, then global's")
     func unregisteredInAScope() throws {
-        let error = try #require(throws: DependencyRegistrationError.self) {
+        let error = try #require(throws: DynamicDependencyIndexError.self) {
             try program.parser().inject(arguments: ["app", "-d", "type=auditLog,factory=fileAuditLog,scope=import"])
         }
-        #expect(error.scope == "import")
         #expect(
             error.description.hasPrefix(
                 """
@@ -74,7 +72,7 @@ struct ReplacementCheckTests {
 
     @Test("a scope the program never made is named as holding nothing")
     func unregisteredInAnUnknownScope() throws {
-        let error = try #require(throws: DependencyRegistrationError.self) {
+        let error = try #require(throws: DynamicDependencyIndexError.self) {
             try program.parser().inject(arguments: ["app", "-d", "type=auditLog,factory=fileAuditLog,scope=imprt"])
         }
         #expect(
@@ -97,7 +95,7 @@ struct ReplacementCheckTests {
     @Test("nothing is registered when one instruction of several replaces nothing")
     func allOrNothing() throws {
         let before = try program.snapshot()
-        #expect(throws: DependencyRegistrationError.self) {
+        #expect(throws: DynamicDependencyIndexError.self) {
             try program.parser().inject(arguments: [
                 "app", "-d", "type=clock,factory=fixed", "-d", "type=bookStore,factory=inMemory,scope=import",
                 "-d", "type=auditLog,factory=fileAuditLog",
@@ -109,7 +107,7 @@ struct ReplacementCheckTests {
 
     @Test("an earlier instruction for the type does not make a later one valid")
     func earlierInstructionDoesNotCount() throws {
-        let error = try #require(throws: DependencyRegistrationError.self) {
+        let error = try #require(throws: DynamicDependencyIndexError.self) {
             try program.parser().inject(arguments: [
                 "app", "-d", "type=auditLog,factory=fileAuditLog", "-d", "type=auditLog,factory=fileAuditLog",
             ])

@@ -1,4 +1,5 @@
 import BookshelfCore
+import BookshelfStubs
 import Foundation
 import RelayTesting
 import Testing
