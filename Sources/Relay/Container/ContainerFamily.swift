@@ -30,7 +30,14 @@ final class ContainerFamily: Sendable {
         }
     }
 
-    init() {}
+    /// For the family of an override's layer, the root it overrides: what the layer does not
+    /// hold, its factories resolve from there (through the override). `nil` for every other root.
+    let overriddenRoot: DependencyContainer?
+
+    /// A family for a root of its own, or for the layer of an override of `overriddenRoot`.
+    init(overriding overriddenRoot: DependencyContainer? = nil) {
+        self.overriddenRoot = overriddenRoot
+    }
 
     /// The scoped container for `scope` below `root`, the same object for as long as one is held.
     func container(for scope: DependencyContainerScope, root: DependencyContainer) -> DependencyContainer {

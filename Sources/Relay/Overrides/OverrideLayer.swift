@@ -9,8 +9,9 @@ final class OverrideLayer: Sendable {
     /// The root whose registrations this layer overrides.
     let base: DependencyContainer
 
-    /// Where the override's registrations and the instances built under it live.
-    let overrides = DependencyContainer()
+    /// Where the override's registrations and the instances built under it live. Its factories
+    /// resolve what it does not hold from `base`, through this layer.
+    let overrides: DependencyContainer
 
     /// The layer that was active when this one started, for nested overrides.
     let outer: OverrideLayer?
@@ -20,6 +21,8 @@ final class OverrideLayer: Sendable {
 
     init(base: DependencyContainer, outer: OverrideLayer?, recorder: DependencyGraph.Recorder? = nil) {
         self.base = base
+        self.overrides = DependencyContainer(
+            scope: .global, table: RegistrationTable(), family: ContainerFamily(overriding: base), parent: nil)
         self.outer = outer
         self.recorder = recorder
     }

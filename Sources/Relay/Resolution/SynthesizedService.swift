@@ -16,9 +16,14 @@ protocol SynthesizedService {
 
 extension DependencyContainer {
     /// Answers a key no container on the lookup chain registers: a ``SynthesizedService`` is made
-    /// from what it wraps, anything else is not registered.
+    /// from what it wraps, anything else is not registered. In an override's container (a factory
+    /// registered in `withOverrides` resolving its dependencies), the overridden root answers.
     @inline(never)
     func resolveUnregistered<Service>(_ key: RegistrationKey) throws -> Service {
+        if let base = family.overriddenRoot {
+            // A factory registered in an override asked for what only the base registers.
+            return try base.container(for: scope).resolveObserved(key)
+        }
         guard let synthesized = Service.self as? any SynthesizedService.Type else {
             throw notRegisteredError(for: key)
         }
@@ -29,6 +34,9 @@ extension DependencyContainer {
     /// `resolveUnregistered(_:)`.
     @inline(never)
     func resolveUnregisteredAsync<Service>(_ key: RegistrationKey) async throws -> Service {
+        if let base = family.overriddenRoot {
+            return try await base.container(for: scope).resolveObservedAsync(key)
+        }
         guard let synthesized = Service.self as? any SynthesizedService.Type else {
             throw notRegisteredError(for: key)
         }
@@ -67,6 +75,11 @@ extension DependencyContainer {
     /// The first container that resolving `key` here looks in and finds a registration of it:
     /// this one, its root, or a layer of an active override.
     private func holder(of key: RegistrationKey) -> DependencyContainer? {
+        if let base = family.overriddenRoot {
+            // An override's container: what it holds, then what its base would answer.
+            return lookupChain.first { $0.table.withRead { $0.registration(for: key) != nil } }
+                ?? base.container(for: scope).holder(of: key)
+        }
         let layer = SlowPathGate.isOpen ? OverrideLayer.active(for: root) : nil
         return (layer?.lookupChain(for: scope) ?? lookupChain).first { container in
             container.table.withRead { $0.registration(for: key) != nil }
