@@ -5,7 +5,9 @@ extension DependencyContainer {
     /// Code under test keeps resolving from ``global`` (or from `@Injected` properties); inside the
     /// operation it sees the overrides, while tests running in parallel see their own or none.
     /// Registrations made inside the operation, and every singleton built inside it, stay with the
-    /// override and vanish when it ends.
+    /// override and vanish when it ends. A factory registered in the override resolves its own
+    /// dependencies as the code under test does: the override's registrations first, then the
+    /// root's.
     ///
     /// ```swift
     /// @Test func checkoutUsesTheFixedClock() async throws {
