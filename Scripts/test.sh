@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project: the Relay package (with warnings as errors); its concurrency
-# tests again under the thread and the address sanitizers, and its limit tests under the address
-# sanitizer (chosen by test target, so renaming a test never drops it from a run); the
+# tests again under the thread and the address sanitizers, RelayTesting's tests under the thread
+# sanitizer, and its limit tests under the address sanitizer (chosen by test target, so renaming a test never drops it from a run); the
 # swift-argument-parser, swift-log and swift-service-lifecycle integrations (behind their
 # traits); a check that the core product pulls in no other package; the example service's driver
 # tests; and a check that the example's release build ships no stubs.
@@ -17,8 +17,10 @@ swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build
 
 # The runs below select whole test targets: a test belongs in a run by the target its file is in.
-echo "== Relay: the concurrency tests (RelayConcurrencyTests) under the thread sanitizer"
-swift test --sanitize=thread --scratch-path .build-tsan --filter RelayConcurrencyTests
+# RelayTestingTests too: RelayTesting forks programs from threads of its own and feeds their output
+# to waiting tasks.
+echo "== Relay and RelayTesting: the concurrency tests (RelayConcurrencyTests, RelayTestingTests) under the thread sanitizer"
+swift test --sanitize=thread --scratch-path .build-tsan --filter RelayConcurrencyTests --filter RelayTestingTests
 
 # RelayLimitsTests holds the depth-limit and wide-table tests. (Not the 1,000-deep chain, which
 # stays in RelayTests: ASan's larger frames need more than a normal stack for it, and the depth

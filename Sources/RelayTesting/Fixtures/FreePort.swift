@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Free TCP ports for servers under test, so tests that run in parallel never share one.
 ///
 /// The system picks a port no socket is bound to; `FreePort` also remembers every port it handed
@@ -19,7 +17,7 @@ import Synchronization
 /// the server binds it. On a test machine that window is rarely hit; where it must never be, let
 /// the server bind port 0 and report its port on its readiness line instead.
 public enum FreePort {
-    private static let handedOut = Mutex<Set<Int>>([])
+    private static let handedOut = LockedState<Set<Int>>([])
 
     /// A TCP port that nothing is bound to on `host`, and that this process has not handed out before.
     ///

@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// The executable file of a program under test.
 ///
@@ -99,7 +98,7 @@ public struct ProgramExecutable: Sendable, Hashable, CustomStringConvertible {
 
     // MARK: - Products of another package
 
-    private static let binPaths = Mutex<[String: URL]>([:])
+    private static let binPaths = LockedState<[String: URL]>([:])
 
     /// The executable product `name` of the Swift package at `packageDirectory`, built first when
     /// asked.

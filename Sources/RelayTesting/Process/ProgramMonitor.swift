@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -59,19 +57,19 @@ final class ProgramMonitor: Sendable {
         }
     }
 
-    private struct Waiter {
+    private struct Waiter: Sendable {
         let condition: @Sendable (State) -> Bool
         let continuation: CheckedContinuation<Bool, Never>
         let timer: Task<Void, Never>
     }
 
-    private struct Storage {
+    private struct Storage: Sendable {
         var state = State()
         var waiters: [Int: Waiter] = [:]
         var nextWaiterID = 0
     }
 
-    private let storage = Mutex(Storage())
+    private let storage = LockedState(Storage())
 
     /// A copy of the current state.
     var state: State { storage.withLock { $0.state } }
