@@ -40,6 +40,8 @@ struct ShutdownTests {
                 try await Bookshelf.with(
                     arguments: ["--catalog-url", "http://127.0.0.1:\(upstreamPort)"], directory: directory
                 ) { shelf in
+                    // A read first, so the store has reader connections to close as well as its writer.
+                    #expect(try await shelf.client.get("books").status == 200)
                     // Three imports, each waiting on the catalog: received, and not yet answered.
                     let imports = (0..<3).map { _ in
                         Task { try await shelf.client.post("books/import", json: Self.importDune) }
@@ -63,8 +65,12 @@ struct ShutdownTests {
                         positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "\(exit.standardError)")
                 }
 
-                // The write-ahead log was copied into the file and removed: nothing to recover.
-                #expect(!FileManager.default.fileExists(atPath: directory.file(named: "books.sqlite-wal").path))
+                // The write-ahead log was copied into the file and removed, with its shared-memory
+                // index: nothing to recover.
+                for leftover in ["books.sqlite-wal", "books.sqlite-shm"] {
+                    #expect(
+                        !FileManager.default.fileExists(atPath: directory.file(named: leftover).path), "\(leftover)")
+                }
                 let database = try DatabaseQueue(path: directory.file(named: "books.sqlite").path)
                 let (integrity, books) = try await database.read { db in
                     try (
@@ -88,6 +94,7 @@ struct ShutdownTests {
                 // An import makes the catalog client, so that there is something to close.
                 let answer = try await shelf.client.post("books/import", json: Self.importDune)
                 #expect(answer.status == 201)
+                #expect(try await shelf.client.get("books").status == 200)
 
                 let exit = await shelf.program.stop()
                 #expect(exit == .exited(status: 70), "\(exit)")

@@ -35,8 +35,8 @@ public final class SQLiteBookStore: BookStore {
 
     /// Copies the write-ahead log into the database file and closes every connection.
     ///
-    /// After it, the file alone holds every book (the `-wal` file is empty), so the next open
-    /// has nothing to recover. Calls made after it fail.
+    /// After it, the file alone holds every book and the `-wal` and `-shm` files are gone, so the
+    /// next open has nothing to recover. Calls made after it fail.
     ///
     /// - Throws: GRDB's `DatabaseError` when the log cannot be checkpointed or a connection
     ///   cannot be closed.
@@ -44,7 +44,21 @@ public final class SQLiteBookStore: BookStore {
         try await database.writeWithoutTransaction { db in
             _ = try db.checkpoint(.truncate)
         }
-        try database.close()
+        // Closing waits for the database's queues, so it runs on a Dispatch thread rather than
+        // holding one of the cooperative pool's few threads.
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global().async { [database] in
+                continuation.resume(
+                    with: Result {
+                        // GRDB's `close()` closes the writer before the readers (GRDB issue 739).
+                        // The last connection to close then is a read-only one, which cannot
+                        // remove the log, and the `-wal` and `-shm` files stay. Closing the
+                        // readers first (`releaseMemory()` does) leaves the writer last.
+                        database.releaseMemory()
+                        try database.close()
+                    })
+            }
+        }
     }
 
     private static var migrator: DatabaseMigrator {
