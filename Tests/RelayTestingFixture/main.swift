@@ -5,7 +5,10 @@ import Foundation
 //   RelayTestingFixture sleep                  prints "sleeping <pid>", then sleeps until killed
 //   RelayTestingFixture launch                 launches `sleep` with RelayTesting, prints
 //                                              "child <pid>", then waits until killed
-//   RelayTestingFixture wiring [--stay] [--allow-unregistered] [-d instruction]...
+//   RelayTestingFixture chatty <lines>         writes <lines> lines of 100 bytes, one write each,
+//                                              then "ready", then sleeps until killed
+//   RelayTestingFixture wiring [--stay] [--allow-unregistered] [--reuse-descriptor-3 PATH]
+//                              [-d instruction]...
 //                                              a small Relay program: see WiringFixture.swift
 
 #if canImport(Glibc)
@@ -37,8 +40,19 @@ case "sleep":
     sleepUntilKilled()
 case "launch":
     await OrphanFixture.launchAndWait()
+case "chatty":
+    // A server that logs a lot before it is ready: one write per line, as loggers do.
+    let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 0
+    let line = Array((String(repeating: "x", count: 99) + "\n").utf8)
+    for _ in 0..<count {
+        _ = line.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+    say("ready")
+    sleepUntilKilled()
 case "wiring":
     WiringFixture.run(arguments: Array(arguments.dropFirst()))
 default:
-    fail("usage: RelayTestingFixture sleep | launch | wiring [--stay] [--allow-unregistered] [-d …]", status: 64)
+    fail(
+        "usage: RelayTestingFixture sleep | launch | chatty <lines> | wiring [--stay] [--allow-unregistered] [-d …]",
+        status: 64)
 }

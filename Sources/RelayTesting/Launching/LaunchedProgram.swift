@@ -89,8 +89,8 @@ public final class LaunchedProgram: Sendable {
         fileID: String = #fileID,
         line: Int = #line
     ) async throws -> String {
-        _ = await running.monitor.wait(timeout: timeout) {
-            $0.line(containing: text) != nil || ($0.hasTerminated && $0.isDrained)
+        _ = await running.monitor.wait(timeout: timeout, forLineContaining: text) {
+            $0.hasTerminated && $0.isDrained
         }
         let state = running.monitor.state
         if let found = state.line(containing: text) { return found }

@@ -230,8 +230,8 @@ public struct ProgramLauncher: Sendable {
         case .immediately:
             return nil
         case .outputLine(let text):
-            let holds = await running.monitor.wait(timeout: readinessTimeout) {
-                $0.line(containing: text) != nil || $0.hasTerminated
+            let holds = await running.monitor.wait(timeout: readinessTimeout, forLineContaining: text) {
+                $0.hasTerminated
             }
             if let found = running.monitor.state.line(containing: text) { return found }
             if holds {

@@ -49,18 +49,24 @@ final class ProgramMonitor: Sendable {
 
         /// The first line of either stream that contains `text`; a line still being written counts.
         func line(containing text: String) -> String? {
-            for bytes in [standardOutput, standardError] {
-                let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
-                if let line = lines.first(where: { $0.contains(text) }) { return String(line) }
-            }
-            return nil
+            var search = LineSearch(text: text)
+            return search.firstMatch(in: self)
         }
     }
 
     private struct Waiter: Sendable {
+        /// A line being looked for, if any; it remembers how far it has looked.
+        var search: LineSearch?
         let condition: @Sendable (State) -> Bool
         let continuation: CheckedContinuation<Bool, Never>
-        let timer: Task<Void, Never>
+        /// Set just after the waiter is registered, so that the time limit cannot run out before
+        /// there is a waiter for it to end.
+        var timer: Task<Void, Never>?
+
+        /// Whether the wait is over, looking only at what arrived since the last call.
+        mutating func isSatisfied(by state: State) -> Bool {
+            search?.firstMatch(in: state) != nil || condition(state)
+        }
     }
 
     private struct Storage: Sendable {
@@ -100,33 +106,43 @@ final class ProgramMonitor: Sendable {
         let satisfied = storage.withLock { storage -> [Waiter] in
             change(&storage.state)
             let state = storage.state
-            let ready = storage.waiters.filter { $0.value.condition(state) }
-            for id in ready.keys { storage.waiters[id] = nil }
-            return Array(ready.values)
+            var ready: [Waiter] = []
+            for id in Array(storage.waiters.keys) where storage.waiters[id]?.isSatisfied(by: state) == true {
+                if let waiter = storage.waiters.removeValue(forKey: id) { ready.append(waiter) }
+            }
+            return ready
         }
         for waiter in satisfied {
-            waiter.timer.cancel()
+            waiter.timer?.cancel()
             waiter.continuation.resume(returning: true)
         }
     }
 
     // MARK: - Waiting
 
-    /// Waits until `condition` holds, or `timeout` passes.
+    /// Waits until a line contains `text` or `condition` holds, or `timeout` passes.
     ///
     /// - Parameters:
     ///   - timeout: How long to wait at most.
     ///   - honoursCancellation: Whether cancelling the calling task ends the wait early (as a
     ///     timeout). Stopping a program must finish even in a cancelled test, so it passes `false`.
-    ///   - condition: Checked now and after every change; it runs under the monitor's lock.
-    /// - Returns: `true` when the condition held, `false` on timeout or cancellation.
+    ///   - text: A text to find in a line of either stream. Each byte of output is looked at
+    ///     about once however long the wait, where a condition that reads the whole output costs
+    ///     the whole output on every chunk.
+    ///   - condition: Checked now and after every change; it runs under the monitor's lock, so it
+    ///     must be cheap.
+    /// - Returns: `true` when the line appeared or the condition held, `false` on timeout or
+    ///   cancellation.
     func wait(
         timeout: Duration,
         honoursCancellation: Bool = true,
-        until condition: @escaping @Sendable (State) -> Bool
+        forLineContaining text: String? = nil,
+        until condition: @escaping @Sendable (State) -> Bool = { _ in false }
     ) async -> Bool {
         if !honoursCancellation {
-            return await Task { await self.wait(timeout: timeout, until: condition) }.value
+            return await Task {
+                await self.wait(timeout: timeout, forLineContaining: text, until: condition)
+            }.value
         }
         let id = storage.withLock { storage in
             defer { storage.nextWaiterID += 1 }
@@ -134,19 +150,28 @@ final class ProgramMonitor: Sendable {
         }
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                var waiter = Waiter(
+                    search: text.map { LineSearch(text: $0) }, condition: condition, continuation: continuation)
+                // `nil` while waiting; otherwise whether the wait succeeded.
+                let outcome = storage.withLock { storage -> Bool? in
+                    if waiter.isSatisfied(by: storage.state) { return true }
+                    if Task.isCancelled { return false }
+                    storage.waiters[id] = waiter
+                    return nil
+                }
+                if let outcome {
+                    continuation.resume(returning: outcome)
+                    return
+                }
                 let timer = Task {
                     guard (try? await Task.sleep(for: timeout)) != nil else { return }
                     self.expire(id)
                 }
-                let holdsAlready = storage.withLock { storage -> Bool in
-                    if condition(storage.state) || Task.isCancelled { return true }
-                    storage.waiters[id] = Waiter(condition: condition, continuation: continuation, timer: timer)
-                    return false
+                let waiting = storage.withLock { storage -> Bool in
+                    storage.waiters[id]?.timer = timer
+                    return storage.waiters[id] != nil
                 }
-                if holdsAlready {
-                    timer.cancel()
-                    continuation.resume(returning: condition(state))
-                }
+                if !waiting { timer.cancel() }
             }
         } onCancel: {
             self.expire(id)
@@ -157,7 +182,7 @@ final class ProgramMonitor: Sendable {
     private func expire(_ id: Int) {
         let waiter = storage.withLock { $0.waiters.removeValue(forKey: id) }
         guard let waiter else { return }
-        waiter.timer.cancel()
+        waiter.timer?.cancel()
         waiter.continuation.resume(returning: false)
     }
 }

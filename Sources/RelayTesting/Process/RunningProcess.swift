@@ -16,6 +16,9 @@ import Darwin
 final class RunningProcess: Sendable {
     let processIdentifier: Int32
     let monitor: ProgramMonitor
+    /// Whether the group has had its final `SIGKILL`: sent once, so that a later stop does not
+    /// signal a group number the system may since have given to someone else.
+    private let groupKilled = LockedState(false)
 
     private init(processIdentifier: Int32, monitor: ProgramMonitor) {
         self.processIdentifier = processIdentifier
@@ -43,6 +46,14 @@ final class RunningProcess: Sendable {
             throw error
         }
         let nothing = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        guard nothing >= 0 else {
+            // Say why (too many open files, most likely) rather than fail later in the child.
+            let code = errno
+            output.closeBoth()
+            errorOutput.closeBoth()
+            throw SpawnError(
+                step: RELAY_SPAWN_STEP_PREPARE, code: code, executable: executable.path, workingDirectory: nil)
+        }
         let request = SpawnRequest(
             executable: executable, arguments: arguments, environment: environment,
             workingDirectory: workingDirectory, standardInput: nothing, standardOutput: output.writing,
@@ -54,14 +65,14 @@ final class RunningProcess: Sendable {
         } catch {
             output.closeBoth()
             errorOutput.closeBoth()
-            if nothing >= 0 { close(nothing) }
+            close(nothing)
             throw error
         }
         // The program holds its own copies now; the readers see the end once it (and whatever it
         // started) closes them.
         close(output.writing)
         close(errorOutput.writing)
-        if nothing >= 0 { close(nothing) }
+        close(nothing)
         OutputReader.start(reading: output.reading, as: .standardOutput, into: monitor)
         OutputReader.start(reading: errorOutput.reading, as: .standardError, into: monitor)
         return RunningProcess(processIdentifier: processIdentifier, monitor: monitor)
@@ -112,7 +123,11 @@ final class RunningProcess: Sendable {
         }
         // The leader is gone; members left behind (a background job that ignored SIGTERM)
         // would hold the output pipes open and outlive the test.
-        kill(-processIdentifier, SIGKILL)
+        let firstStop = groupKilled.withLock { killed in
+            defer { killed = true }
+            return !killed
+        }
+        if firstStop { kill(-processIdentifier, SIGKILL) }
         return await drainedState()
     }
 
