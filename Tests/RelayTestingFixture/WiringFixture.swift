@@ -7,6 +7,8 @@ import Relay
 /// It registers its defaults, reads instructions with `InjectDependenciesArgumentParser` (which
 /// refuses the unregistered `auditor` unless `--allow-unregistered` is given), resolves a report
 /// in each place, prints what each used, and exits, or with `--stay` prints "ready" and waits.
+/// With `--reuse-descriptor-3 PATH` it opens the file at PATH as its descriptor 3 after parsing,
+/// as a program that closes what it inherited and opens its own files may.
 enum WiringFixture {
     static func run(arguments: [String]) {
         let global = DependencyContainer.global
@@ -20,6 +22,11 @@ enum WiringFixture {
             let parser = InjectDependenciesArgumentParser(
                 allowsUnregisteredTypes: arguments.contains("--allow-unregistered"), report: .silent)
             try CommandLine.parse(with: [parser])
+            if let flag = arguments.firstIndex(of: "--reuse-descriptor-3"), flag + 1 < arguments.count {
+                let file = open(arguments[flag + 1], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+                guard file >= 0, dup2(file, 3) == 3 else { fail("cannot reopen descriptor 3", status: 70) }
+                close(file)
+            }
             for scope in [DependencyContainerScope.global, .nightly] {
                 let report = try global.container(for: scope).resolve(Report.self)
                 say("report in \(scope): \(type(of: report.clock)), \(type(of: report.store))")

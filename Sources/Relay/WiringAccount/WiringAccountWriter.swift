@@ -26,14 +26,30 @@ final class WiringAccountWriter: Sendable {
         var failed = false
     }
 
-    private let descriptor: Int32
+    private let channel: Channel
     private let root: DependencyContainer
     /// Held while a line is written, so lines from racing resolves never interleave.
     private let state = LockedValue(State())
 
-    private init(descriptor: Int32, root: DependencyContainer) {
-        self.descriptor = descriptor
+    private init(channel: Channel, root: DependencyContainer) {
+        self.channel = channel
         self.root = root
+    }
+
+    /// The launcher's file: a descriptor, and the device and inode it must still be open on.
+    private struct Channel {
+        let descriptor: Int32
+        let device: UInt64
+        let inode: UInt64
+
+        /// Whether the descriptor is still open on the launcher's file. A program may close
+        /// descriptors it inherited and open others in their place (its database, say); a line
+        /// written there would corrupt it.
+        var isOpen: Bool {
+            var info = stat()
+            return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+                && UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
+        }
     }
 
     /// Reports what `registry` applied, and from now on every resolve of its root, when
@@ -50,12 +66,12 @@ final class WiringAccountWriter: Sendable {
     ) {
         // One variable looked up, not the whole environment copied: this runs on every injection.
         let value = environment.map { $0[WiringAccount.environmentVariable] } ?? processVariable()
-        guard let value, let descriptor = channelDescriptor(value) else { return }
+        guard let value, let channel = channel(value) else { return }
         let root = registry.container
         let (writer, isNew) = writers.withLockedValue { writers in
-            let key = Key(descriptor: descriptor, root: ObjectIdentifier(root))
+            let key = Key(descriptor: channel.descriptor, root: ObjectIdentifier(root))
             if let existing = writers[key] { return (existing, false) }
-            let writer = WiringAccountWriter(descriptor: descriptor, root: root)
+            let writer = WiringAccountWriter(channel: channel, root: root)
             writers[key] = writer
             return (writer, true)
         }
@@ -71,22 +87,20 @@ final class WiringAccountWriter: Sendable {
         getenv(WiringAccount.environmentVariable).map { String(cString: $0) }
     }
 
-    /// The descriptor a channel value names, `FD:DEVICE:INODE`, if it is open on a regular file
-    /// with that device and inode; it is then kept from the program's own children.
-    private static func channelDescriptor(_ value: String) -> Int32? {
+    /// The channel a value names, `FD:DEVICE:INODE`, if its descriptor is open on a regular file
+    /// with that device and inode; the descriptor is then kept from the program's own children.
+    private static func channel(_ value: String) -> Channel? {
         let parts = value.split(separator: ":")
         guard parts.count == 3, let descriptor = Int32(parts[0]), descriptor >= 0,
             let device = UInt64(parts[1]), let inode = UInt64(parts[2])
         else { return nil }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-            UInt64(info.st_dev) == device, UInt64(info.st_ino) == inode
-        else { return nil }
+        let channel = Channel(descriptor: descriptor, device: device, inode: inode)
+        guard channel.isOpen else { return nil }
         // The program's children inherit the variable; they must not inherit the file too.
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         // Appends from every thread land at the end, whatever the shared offset says.
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_APPEND)
-        return descriptor
+        return channel
     }
 
     // MARK: - Records
@@ -135,14 +149,20 @@ final class WiringAccountWriter: Sendable {
         }
     }
 
-    /// Writes one record as a line; called with the state locked.
+    /// Writes one record as a line, if the channel is still the launcher's file; called with the
+    /// state locked.
     private func write(_ record: WiringAccountRecord, in state: inout State) {
         guard !state.failed, let line = try? record.line() else { return }
+        // One `fstat` per line, and a line only per distinct resolve: cheap next to the write.
+        guard channel.isOpen else {
+            state.failed = true
+            return
+        }
         var offset = 0
         while offset < line.count {
             let count = line.withUnsafeBytes { bytes -> Int in
                 guard let base = bytes.baseAddress else { return 0 }
-                return Self.systemWrite(descriptor, base + offset, bytes.count - offset)
+                return Self.systemWrite(channel.descriptor, base + offset, bytes.count - offset)
             }
             if count > 0 {
                 offset += count

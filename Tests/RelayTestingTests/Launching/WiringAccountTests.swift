@@ -171,6 +171,20 @@ struct WiringAccountTests {
         }
     }
 
+    @Test("a program that opens a file of its own as descriptor 3 gets no account lines in it")
+    func descriptorReused() async throws {
+        try await withTemporaryDirectory(prefix: "wiring") { directory in
+            let ownFile = directory.file(named: "own.log")
+            let (wiring, exit) = try await wiringAfterExit(
+                [Self.memoryStore], arguments: ["--reuse-descriptor-3", ownFile.path])
+            #expect(exit == .exited(status: 0), "\(exit.standardError)")
+            // The resolves came after the swap: they went nowhere, and the program's file is untouched.
+            #expect(try Data(contentsOf: ownFile).isEmpty)
+            #expect(wiring.injections.map(\.instruction) == [Self.memoryStore])
+            #expect(wiring.resolutions.isEmpty)
+        }
+    }
+
     @Test("the program gets the account's file as descriptor 3, named in RELAY_WIRING_ACCOUNT")
     func channel() async throws {
         let script = #"echo "${RELAY_WIRING_ACCOUNT:-unset}"; [ -e /dev/fd/3 ] && echo open || echo closed"#
