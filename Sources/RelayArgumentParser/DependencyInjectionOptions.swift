@@ -65,7 +65,8 @@ public struct DependencyInjectionOptions: ParsableArguments, Sendable {
     ///   instruction may add a type the program never registered (`allowsUnregisteredTypes`).
     /// - Returns: The registry that was applied.
     /// - Throws: ``DependencyInjectionInstructionError``, or ``DynamicDependencyIndexError`` (an
-    ///   unknown or forbidden key, a mismatched factory, an instruction that would replace nothing).
+    ///   unknown or forbidden key, a mismatched factory, an instruction that would replace nothing
+    ///   or names a scope the program has not made).
     @discardableResult
     public func inject(with parser: InjectDependenciesArgumentParser) throws -> DynamicDependencyRegistry {
         try parser.inject(instructions: instructions())

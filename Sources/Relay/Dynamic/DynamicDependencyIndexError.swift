@@ -1,7 +1,7 @@
 /// A dynamic injection that names something the index does not know, or pairs things that do not
 /// fit: an unknown type or factory key, a key added twice with different meanings, a factory for
-/// another type, a type the program does not allow to be injected, or a type the program never
-/// registered.
+/// another type, a type the program does not allow to be injected, a type the program never
+/// registered, or a scope it never made.
 ///
 /// The ``description`` names the key, suggests a near miss, and lists the known keys:
 ///
@@ -20,6 +20,14 @@
 ///   registered in global: Cart, BookStore
 ///   to fix: correct the instruction's type key or scope, or register 'Clock' before injecting; to add types the program never registers, create the parser with InjectDependenciesArgumentParser(allowsUnregisteredTypes: true)
 /// ```
+///
+/// So is an instruction for a scope the program has not made (a misspelt scope would otherwise
+/// fall back to global and replace nothing anything resolves):
+///
+/// ```
+/// Instruction 'type=clock,factory=fixed,scope=chekout' names scope 'chekout', which the program has not made. Did you mean 'checkout'? Scopes the program has made: checkout
+///   to fix: correct the scope; a scope the program makes only later must be made (container(for:)) before injecting, or create the parser with InjectDependenciesArgumentParser(allowsUnregisteredTypes: true)
+/// ```
 public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Sendable {
     /// The kind of failure.
     ///
@@ -27,7 +35,7 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
     public struct Code: Hashable, Sendable, CustomStringConvertible {
         fileprivate enum Kind: String {
             case unknownTypeKey, unknownFactoryKey, conflictingTypeKey, conflictingFactoryKey
-            case typeMismatch, typeNotAllowed, nothingToReplace
+            case typeMismatch, typeNotAllowed, nothingToReplace, unknownScope
         }
 
         fileprivate let kind: Kind
@@ -49,6 +57,9 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         /// The instruction's type is registered (without a name) neither in its scope's container
         /// nor in the global one: it would add a dependency, not replace one.
         public static let nothingToReplace = Code(.nothingToReplace)
+        /// The instruction's scope is one the program has not made (with
+        /// ``DependencyContainer/container(for:)``) by the time instructions are applied.
+        public static let unknownScope = Code(.unknownScope)
 
         /// The code's name.
         public var description: String { kind.rawValue }
@@ -71,12 +82,14 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         case replacesNothing(
             instruction: String, type: String, scope: DependencyContainerScope,
             registered: [(scope: DependencyContainerScope, types: [String])])
+        /// An instruction for a scope the program has not made, and the scopes it has.
+        case unmadeScope(instruction: String, made: [String])
     }
 
     /// The kind of failure.
     public let code: Code
 
-    /// The offending key's tag: a type key, or a factory key.
+    /// The offending key's tag: a type key, a factory key, or for ``Code/unknownScope`` the scope.
     public let key: String
 
     private let detail: Detail
@@ -88,11 +101,12 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
     }
 
     /// The keys the index (or the allow-list) knows, sorted, where the failure is an unknown or
-    /// disallowed key; empty otherwise.
+    /// disallowed key; for ``Code/unknownScope``, the scopes the program has made; empty otherwise.
     public var knownKeys: [String] {
         switch detail {
         case .unknown(let known, _): known
         case .notAllowed(let allowed): allowed
+        case .unmadeScope(_, let made): made
         case .conflict, .mismatchedType, .producedWrongType, .replacesNothing: []
         }
     }
@@ -140,6 +154,13 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
                 + "but the program registered no '\(type)' there\(elsewhere).\(listing.joined())"
                 + "\n  to fix: correct the instruction's type key or scope, or register '\(type)' before injecting; "
                 + "to add types the program never registers, create the parser with "
+                + "InjectDependenciesArgumentParser(allowsUnregisteredTypes: true)"
+        case .unmadeScope(let instruction, let made):
+            return "Instruction '\(instruction)' names scope '\(key)', which the program has not made."
+                + "\(NearMiss.didYouMean(key, among: made))"
+                + " Scopes the program has made: \(made.isEmpty ? "none" : made.joined(separator: ", "))"
+                + "\n  to fix: correct the scope; a scope the program makes only later must be made "
+                + "(container(for:)) before injecting, or create the parser with "
                 + "InjectDependenciesArgumentParser(allowsUnregisteredTypes: true)"
         }
     }
@@ -198,6 +219,20 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
 
     static func notAllowed(_ key: DependencyTypeKey, allowed: Set<DependencyTypeKey>) -> Self {
         Self(code: .typeNotAllowed, key: key.tag, detail: .notAllowed(allowed: allowed.sorted().map(\.tag)))
+    }
+
+    /// An instruction for a scope the program has not made.
+    ///
+    /// - Parameters:
+    ///   - instruction: The instruction as written.
+    ///   - scope: Its scope.
+    ///   - made: The scopes the program has made.
+    static func unmadeScope(
+        _ instruction: String, scope: DependencyContainerScope, made: [DependencyContainerScope]
+    ) -> Self {
+        Self(
+            code: .unknownScope, key: scope.tag,
+            detail: .unmadeScope(instruction: instruction, made: made.map(\.tag)))
     }
 
     /// An instruction that would replace nothing.

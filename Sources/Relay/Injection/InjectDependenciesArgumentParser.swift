@@ -26,8 +26,11 @@ import Foundation
 /// never registered is almost always a test's mistake (a registration the program dropped or
 /// renamed) and would otherwise pass unnoticed; it fails with ``DynamicDependencyIndexError``
 /// code ``DynamicDependencyIndexError/Code/nothingToReplace``, which lists what is registered.
-/// Register the defaults first, or pass `allowsUnregisteredTypes: true` where adding types is the
-/// point:
+/// Likewise the instruction's scope must be one the program has made: a misspelt scope falls back
+/// to global, and its replacement would reach nothing (code
+/// ``DynamicDependencyIndexError/Code/unknownScope``, with the nearest scope). Register the
+/// defaults and make the scopes first, or pass `allowsUnregisteredTypes: true` where adding types
+/// (or scopes made later) is the point:
 ///
 /// ```swift
 /// try CommandLine.parse(with: [InjectDependenciesArgumentParser(allowsUnregisteredTypes: true)])
@@ -48,7 +51,8 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
     public let allowedTypes: Set<DependencyTypeKey>?
 
     /// Whether an instruction may name a type the program never registered (in its scope, or in
-    /// global); `false` by default, when such an instruction is an error.
+    /// global), or a scope the program has not made yet; `false` by default, when such an
+    /// instruction is an error.
     public let allowsUnregisteredTypes: Bool
 
     /// Whether to read `RELAY_DEPENDENCIES`.
@@ -64,7 +68,8 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
     ///   - container: The root to register in. Defaults to ``DependencyContainer/global``.
     ///   - allowedTypes: The only type keys that may be injected; `nil` (the default) allows all.
     ///   - allowsUnregisteredTypes: Whether an instruction may add a type the program never
-    ///     registered instead of replacing one. Defaults to `false`.
+    ///     registered instead of replacing one, or name a scope the program has not made yet.
+    ///     Defaults to `false`.
     ///   - readsEnvironment: Whether to read `RELAY_DEPENDENCIES` too. Defaults to `true`.
     ///   - report: Where to say what was injected. Defaults to standard error.
     public init(

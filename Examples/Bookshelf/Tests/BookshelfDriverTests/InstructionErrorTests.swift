@@ -24,6 +24,8 @@ struct InstructionErrorTests {
         BadInstruction(instruction: "type=clock,factory=frozenClock", badToken: "frozenClock"),
         // A factory of another type.
         BadInstruction(instruction: "type=clock,factory=stubCatalog", badToken: "stubCatalog"),
+        // A scope the program never made: the clock would fall back to global and reach nothing.
+        BadInstruction(instruction: "type=clock,factory=fixedClock,scope=bulkImprt", badToken: "bulkImprt"),
     ]
 
     @Test(
