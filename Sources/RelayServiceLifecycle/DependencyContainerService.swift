@@ -7,9 +7,10 @@ public import ServiceLifecycle
 /// for graceful shutdown, then shuts the container down, so that what the program opened is
 /// closed in reverse order of creation, dependents first.
 ///
-/// Put it **before** the services that resolve from the container. A `ServiceGroup` shuts its
-/// services down in reverse order and waits for each to return before signalling the next, so the
-/// HTTP server stops taking requests and finishes the ones in flight before a single teardown runs:
+/// Put it **before** the services that resolve from the container. On graceful shutdown a
+/// `ServiceGroup` signals its services in reverse order and waits for each to return before
+/// signalling the next, so the HTTP server stops taking requests and finishes the ones in flight
+/// before a single teardown runs:
 ///
 /// ```swift
 /// let group = ServiceGroup(
@@ -33,6 +34,12 @@ public import ServiceLifecycle
 ///    `DependencyShutdownError`, so that `ServiceGroup.run()` throws and the program can exit
 ///    with a non-zero status. Teardowns run to the end even when the group was cancelled: a
 ///    database is closed properly however the program is asked to stop.
+///
+/// The order holds for *graceful* shutdown. A cancelled group (by default, what a service that
+/// throws does to it) cancels every service at once, so teardowns may then run while another
+/// service is still finishing. Give the services after this one
+/// `failureTerminationBehavior: .gracefullyShutdownGroup` (in a `ServiceGroupConfiguration`) to
+/// have a failure shut the group down in order instead.
 ///
 /// The service starts concurrently with the services after it (a `ServiceGroup` does not wait for
 /// one service to be ready before the next). A request that arrives while an eager singleton is

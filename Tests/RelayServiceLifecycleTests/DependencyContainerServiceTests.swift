@@ -118,6 +118,41 @@ struct DependencyContainerServiceTests {
         }
     }
 
+    @Test("a service that fails, configured to shut the group down gracefully, keeps the order: server, then teardowns")
+    func failingServiceShutsDownGracefully() async throws {
+        struct WorkerFailed: Error {}
+        /// A worker that fails once the container has built its singletons.
+        struct FailingWorker: Service {
+            let journal: Journal
+            func run() async throws {
+                while !journal.recorded.contains("cache opened") { try await Task.sleep(for: .milliseconds(5)) }
+                throw WorkerFailed()
+            }
+        }
+        try await withDeadline {
+            let journal = Journal()
+            let container = Self.container(journal: journal)
+            let (logger, _) = capturingLogger()
+            let group = ServiceGroup(
+                configuration: ServiceGroupConfiguration(
+                    services: [
+                        .init(service: DependencyContainerService(container: container, logger: logger)),
+                        .init(
+                            service: StandInServer(journal: journal, started: Gate()),
+                            failureTerminationBehavior: .gracefullyShutdownGroup),
+                        .init(
+                            service: FailingWorker(journal: journal),
+                            failureTerminationBehavior: .gracefullyShutdownGroup),
+                    ],
+                    logger: logger))
+
+            await #expect(throws: WorkerFailed.self) { try await group.run() }
+
+            let stopping = journal.recorded.drop { $0 != "server stopped" }
+            #expect(Array(stopping) == ["server stopped", "cache closing", "database closed"], "\(journal.recorded)")
+        }
+    }
+
     @Test("when the group is cancelled instead, every teardown still runs to its end")
     func cancelledGroup() async throws {
         try await withDeadline {

@@ -24,8 +24,10 @@ struct StandInServer: Service {
         journal.record("server started")
         await started.open()
         try? await gracefulShutdown()
-        // Finishing in-flight requests takes a moment; a teardown that ran now would be too early.
-        try? await Task.sleep(for: .milliseconds(50))
+        // Finishing in-flight requests takes a moment, and a handler need not stop when its task
+        // is cancelled (hence a task that does not inherit cancellation): a teardown that ran now
+        // would be too early.
+        await Task.detached { try? await Task.sleep(for: .milliseconds(50)) }.value
         journal.record("server stopped")
     }
 }

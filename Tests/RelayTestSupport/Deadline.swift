@@ -13,9 +13,11 @@ public struct DeadlineExceeded: Error, CustomStringConvertible {
 /// Runs `work` and returns what it returns, or throws ``DeadlineExceeded`` when it has not finished
 /// after `seconds`, so that a regression that hangs fails instead of stopping the test run.
 ///
-/// The work runs in a high-priority detached task and the waiting happens on a plain thread: this
-/// machine's cooperative pool has two threads, and neither the work nor the clock may queue behind
-/// other suites' tasks (see TOOLCHAIN.md).
+/// The work runs in a high-priority task and the waiting happens on a plain thread: this machine's
+/// cooperative pool has two threads, and neither the work nor the clock may queue behind other
+/// suites' tasks (see TOOLCHAIN.md). The task is unstructured but not detached, so it inherits the
+/// test's task-local context: an expectation that fails inside `work` is reported against its
+/// test, not as an issue of an unknown test.
 ///
 /// ```swift
 /// try await withDeadline {
@@ -32,7 +34,7 @@ public func withDeadline<Result: Sendable>(
     seconds: Double = 20,
     _ work: @escaping @Sendable () async throws -> Result
 ) async throws -> Result {
-    let task = Task.detached(priority: .high) { try await work() }
+    let task = Task(priority: .high) { try await work() }
     let finished: Bool = await withCheckedContinuation { continuation in
         Thread.detachNewThread {
             let done = DispatchSemaphore(value: 0)
