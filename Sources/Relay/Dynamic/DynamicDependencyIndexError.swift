@@ -58,7 +58,7 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         /// nor in the global one: it would add a dependency, not replace one.
         public static let nothingToReplace = Code(.nothingToReplace)
         /// The instruction's scope is one the program has not made (with
-        /// ``DependencyContainer/container(for:)``) by the time instructions are applied.
+        /// ``DependencyContainer/container(for:)-method``) by the time instructions are applied.
         public static let unknownScope = Code(.unknownScope)
 
         /// The code's name.
