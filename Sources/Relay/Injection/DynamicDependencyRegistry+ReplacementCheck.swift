@@ -14,15 +14,17 @@ extension DynamicDependencyRegistry {
         let madeScopes = container.family.scopeNames
         for definition in orderedDefinitions {
             let key = RegistrationKey(definition.type, name: nil)
-            // Without creating the scope: a check must not leave an empty container behind.
-            let scoped = definition.scope.isGlobal ? nil : existingContainer(for: definition.scope)
-            // A misspelt scope would fall back to global and pass below, though nothing resolves
-            // from it: the replacement would reach nothing.
-            if !definition.scope.isGlobal && scoped == nil {
-                throw DynamicDependencyIndexError.unmadeScope(
-                    definition.instruction.description, scope: definition.scope, made: madeScopes)
+            var lookedIn = [container]
+            if !definition.scope.isGlobal {
+                // A misspelt scope would fall back to global and pass below, though nothing
+                // resolves from it: the replacement would reach nothing.
+                guard madeScopes.contains(definition.scope) else {
+                    throw DynamicDependencyIndexError.unmadeScope(
+                        definition.instruction.description, scope: definition.scope, made: madeScopes)
+                }
+                // The scope exists, so asking for its container makes nothing.
+                lookedIn.insert(container.container(for: definition.scope), at: 0)
             }
-            let lookedIn = (scoped.map { [$0] } ?? []) + [container]
             if lookedIn.contains(where: { $0.table.withRead { $0.registration(for: key) } != nil }) {
                 continue
             }
@@ -33,11 +35,5 @@ extension DynamicDependencyRegistry {
                 definition.instruction.description, typeKey: definition.instruction.type,
                 type: definition.type, scope: definition.scope, registered: registered)
         }
-    }
-
-    /// The root's container for `scope`, if the program has made it.
-    private func existingContainer(for scope: DependencyContainerScope) -> DependencyContainer? {
-        guard container.family.scopeNames.contains(scope) else { return nil }
-        return container.container(for: scope)
     }
 }
