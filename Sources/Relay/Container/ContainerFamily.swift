@@ -13,6 +13,13 @@ final class ContainerFamily: Sendable {
 
     private let scopes = LockedValue<[DependencyContainerScope: ScopeSlot]>([:])
 
+    /// The roots made so far, in order: an independent root is named `root #N` in messages.
+    private static let rootsMade = Atomic<Int>(0)
+
+    /// This root's number in the order roots were made (``DependencyContainer/global`` has one
+    /// too, but is named `global`).
+    let ordinal = ContainerFamily.rootsMade.add(1, ordering: .relaxed).newValue
+
     /// The teardowns owed by the root and its scopes.
     let teardowns = TeardownLog()
 

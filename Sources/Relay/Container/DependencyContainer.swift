@@ -106,6 +106,21 @@ public final class DependencyContainer: Sendable {
         set { family.constructionWaitLimit = newValue }
     }
 
+    /// How long a synchronous resolve made inside a task waits for another's build before it
+    /// throws ``DependencyResolutionError/Code/mustAwait``: one second, or the
+    /// ``constructionWaitLimit`` when that is shorter.
+    ///
+    /// A synchronous wait blocks its thread, and inside a task that thread belongs to Swift's
+    /// cooperative pool (a handful of threads, one per core): a few blocked waiters would leave no
+    /// thread for the very work the build is waiting on. A resolve that can wait suspends instead:
+    /// `try await container.resolve(...)`.
+    public static let cooperativeWaitLimit: Duration = .seconds(1)
+
+    /// How long `resolver` may block for another's build.
+    func waitLimit(for resolver: ResolverID) -> Duration {
+        resolver.isTask ? min(constructionWaitLimit, Self.cooperativeWaitLimit) : constructionWaitLimit
+    }
+
     /// The containers to search, nearest first: this one, then its root.
     var lookupChain: [DependencyContainer] {
         if let parent { [self, parent] } else { [self] }

@@ -22,22 +22,31 @@ struct DeferredResolution: Sendable {
     }
 
     func resolve<Service>(_ type: Service.Type) throws -> Service {
-        let container = try liveContainer(for: type)
+        try resolve(type, in: liveContainer(for: type))
+    }
+
+    func resolve<Service>(_ type: Service.Type) async throws -> Service {
+        try await resolve(type, in: liveContainer(for: type))
+    }
+
+    /// Resolves in `container`, which ``liveContainer(for:)`` returned.
+    func resolve<Service>(_ type: Service.Type, in container: DependencyContainer) throws -> Service {
         guard let layer else { return try container.resolve(type, name: name) }
         SlowPathGate.open()
         defer { SlowPathGate.close() }
         return try OverrideLayer.$current.withValue(layer) { try container.resolve(type, name: name) }
     }
 
-    func resolve<Service>(_ type: Service.Type) async throws -> Service {
-        let container = try liveContainer(for: type)
+    /// Resolves in `container`, which ``liveContainer(for:)`` returned, awaiting.
+    func resolve<Service>(_ type: Service.Type, in container: DependencyContainer) async throws -> Service {
         guard let layer else { return try await container.resolve(type, name: name) }
         SlowPathGate.open()
         defer { SlowPathGate.close() }
         return try await OverrideLayer.$current.withValue(layer) { try await container.resolve(type, name: name) }
     }
 
-    private func liveContainer<Service>(for type: Service.Type) throws -> DependencyContainer {
+    /// The container that made the value, if it is still alive.
+    func liveContainer<Service>(for type: Service.Type) throws -> DependencyContainer {
         guard let container = root?.container(for: scope) else {
             let key = RegistrationKey(type, name: name)
             throw DependencyResolutionError(

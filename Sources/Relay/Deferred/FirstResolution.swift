@@ -1,61 +1,102 @@
 /// An instance resolved on first use, then kept: the state behind ``Lazy`` and ``Injected``.
 ///
-/// Concurrent first synchronous reads resolve once: the first holds a mutex that only readers of
-/// this one value take, while it resolves. The mutex is recursive, so a factory that reads the
-/// value it is building reaches the container, which reports the cycle. Concurrent first async
-/// reads await one resolution instead, so no task blocks its thread.
-final class FirstResolution<Service> {
-    private let mutex = PthreadMutex(recursive: true)
-    private var instance: Service?
+/// The first read is a ``Construction`` like a singleton's build: it claims the construction in the
+/// ``ConstructionRegistry`` and resolves with no lock held; every other first read, synchronous or
+/// async, waits for that build there (a thread blocks, a task suspends), as an edge of the one
+/// wait-for graph. So the factory behind it runs once however the reads mix, and a cycle closed
+/// through shared `Lazy` or `@Injected` values throws instead of hanging. A failure is not kept:
+/// the readers waiting for that build get its error, and the next read resolves again.
+final class FirstResolution<Service>: Construction, @unchecked Sendable {
+    // Safety: `kept` is a locked value, reached only through its lock. The conformance lets the
+    // registry hold the construction; the instance itself crosses threads only through `Lazy` and
+    // `Injected`, which are `Sendable` only where `Service` is.
 
-    /// The first async read's resolution, which later async reads await.
-    private var pending: (any Sendable)?
+    private let kept = LockedValue<Service?>(nil)
 
-    init() {}
+    /// The instance kept by an earlier read; `nil` before the first read succeeds.
+    private var instance: Service? { kept.withLockedValue { $0 } }
 
-    /// The kept instance, or what `resolve` returns, kept. A failure is not kept: the next read
-    /// resolves again.
-    func value(resolving resolve: () throws -> Service) throws -> Service {
-        try mutex.withLock {
-            if let instance { return instance }
-            let resolved = try resolve()
-            instance = resolved
-            return resolved
+    /// The kept instance, or what `resolve` returns, kept; `resolve` runs once however many
+    /// threads read at once.
+    ///
+    /// - Parameter container: Where `resolve` resolves, for the wait limit and for naming it in a cycle.
+    func value(in container: DependencyContainer, resolving resolve: () throws -> Service) throws -> Service {
+        if let instance { return instance }
+        let resolver = AsyncResolutionPath.currentResolver
+        let registry = ConstructionRegistry.shared
+        while true {
+            switch registry.claim(self, by: resolver, in: container, isCached: { instance != nil }) {
+            case .cached:
+                if let instance { return instance }
+            case .build:
+                do {
+                    let resolved = try resolve()
+                    registry.finish(self, with: .built) { kept.withLockedValue { $0 = resolved } }
+                    return resolved
+                } catch {
+                    registry.finish(self, with: .failed(error))
+                    throw error
+                }
+            case .wait(let ticket):
+                let limit = container.waitLimit(for: resolver.id)
+                switch registry.wait(for: self, ticket: ticket, by: resolver, until: PthreadCondition.deadline(after: limit)) {
+                case .built?, .abandoned?:
+                    continue
+                case .failed(let error)?:
+                    throw error
+                case nil:
+                    let path = container.pathDescriptions(on: .current) + [key.description]
+                    throw DependencyResolutionError(
+                        code: resolver.id.isTask ? .mustAwait : .waitTimedOut, requested: key,
+                        scope: container.scope, path: path, waited: limit)
+                }
+            case .cycle(let loop):
+                throw DependencyResolutionError(
+                    code: .cycle, requested: key, scope: container.scope,
+                    path: container.pathDescriptions(on: .current) + loop)
+            }
         }
     }
 }
 
-// Safety: `instance` and `pending` are read and written only while `mutex` is held, and the
-// instance crosses threads only where it may.
-extension FirstResolution: @unchecked Sendable where Service: Sendable {}
-
 extension FirstResolution where Service: Sendable {
-    /// The kept instance, or what `resolve` returns, awaited once however many tasks ask at once.
-    func value(resolving resolve: @escaping @Sendable () async throws -> Service) async throws -> Service {
-        let task: Task<Service, any Error>? = mutex.withLock {
-            if instance != nil { return nil }
-            if let pending = pending as? Task<Service, any Error> { return pending }
-            // An unstructured task inherits the first reader's task-local values (its overrides,
-            // its resolution path), and later readers await it rather than resolve again.
-            let task = Task { try await resolve() }
-            pending = task
-            return task
-        }
-        guard let task else {
-            if let instance = mutex.withLock({ instance }) { return instance }
-            return try await value(resolving: resolve)
-        }
-        do {
-            let resolved = try await task.value
-            return mutex.withLock {
-                pending = nil
+    /// The kept instance, or what `resolve` returns, kept; `resolve` runs once however many tasks
+    /// and threads read at once, and a task that waits for another's read suspends.
+    ///
+    /// - Parameter container: Where `resolve` resolves, for naming it in a cycle.
+    func value(in container: DependencyContainer, resolving resolve: () async throws -> Service) async throws -> Service {
+        if let instance { return instance }
+        let resolver = AsyncResolutionPath.currentResolver
+        let registry = ConstructionRegistry.shared
+        while true {
+            switch registry.claim(self, by: resolver, in: container, isCached: { instance != nil }) {
+            case .cached:
                 if let instance { return instance }
-                instance = resolved
-                return resolved
+            case .build:
+                do {
+                    let resolved = try await resolve()
+                    registry.finish(self, with: .built) { kept.withLockedValue { $0 = resolved } }
+                    return resolved
+                } catch {
+                    // A read stopped by its own task's cancellation is not the waiters' failure:
+                    // one of them reads anew.
+                    registry.finish(self, with: Task.isCancelled ? .abandoned : .failed(error))
+                    throw error
+                }
+            case .wait(let ticket):
+                switch await registry.suspend(for: self, ticket: ticket, by: resolver) {
+                case .built?, .abandoned?:
+                    continue
+                case .failed(let error)?:
+                    throw error
+                case nil:
+                    throw CancellationError()
+                }
+            case .cycle(let loop):
+                throw DependencyResolutionError(
+                    code: .cycle, requested: key, scope: container.scope,
+                    path: AsyncResolutionPath.current.descriptions + loop)
             }
-        } catch {
-            mutex.withLock { pending = nil }
-            throw error
         }
     }
 }

@@ -13,15 +13,18 @@
 ///
 /// Resolving the `Lazy` checks that `Service` is registered, and builds nothing. The first call
 /// resolves `Service` from the container that made the `Lazy` (under the override active there, if
-/// any) and keeps it; copies of a `Lazy` share what it kept. Concurrent first calls resolve once. A
+/// any) and keeps it; copies of a `Lazy` share what it kept. Concurrent first calls resolve once,
+/// whether they call synchronously or with `await`, and a cycle closed through `Lazy` values
+/// throws ``DependencyResolutionError/Code/cycle`` instead of hanging (see <doc:ThreadSafetyAndGuarantees>). A
 /// `Lazy` does not keep its container alive; used after the container is gone, it throws
 /// ``DependencyResolutionError/Code/containerReleased``.
 public struct Lazy<Service> {
     private let source: DeferredResolution
-    private let kept = FirstResolution<Service>()
+    private let kept: FirstResolution<Service>
 
     init(source: DeferredResolution) {
         self.source = source
+        self.kept = FirstResolution(key: RegistrationKey(Service.self, name: source.name))
     }
 
     /// The instance: resolved on the first call, the same one after.
@@ -29,7 +32,8 @@ public struct Lazy<Service> {
     /// - Returns: The instance.
     /// - Throws: ``DependencyResolutionError`` when resolving it fails; the next call tries again.
     public func callAsFunction() throws -> Service {
-        try kept.value { try source.resolve(Service.self) }
+        let container = try source.liveContainer(for: Service.self)
+        return try kept.value(in: container) { try source.resolve(Service.self, in: container) }
     }
 }
 
@@ -39,8 +43,8 @@ extension Lazy where Service: Sendable {
     /// - Returns: The instance.
     /// - Throws: ``DependencyResolutionError`` when resolving it fails; the next call tries again.
     public func callAsFunction() async throws -> Service {
-        let source = self.source
-        return try await kept.value { try await source.resolve(Service.self) }
+        let container = try source.liveContainer(for: Service.self)
+        return try await kept.value(in: container) { try await source.resolve(Service.self, in: container) }
     }
 }
 

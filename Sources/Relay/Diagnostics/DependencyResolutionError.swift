@@ -21,6 +21,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             case asyncFactory
             case containerReleased
             case argumentMismatch
+            case mustAwait
         }
 
         fileprivate let kind: Kind
@@ -47,6 +48,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         public static let asyncFactory = Code(.asyncFactory)
         /// A ``Lazy`` or ``Provider`` was used after the container that made it was released.
         public static let containerReleased = Code(.containerReleased)
+        /// A synchronous resolve made inside a task needed an instance that another resolver was
+        /// still building after ``DependencyContainer/cooperativeWaitLimit``: blocking longer would
+        /// hold a thread of Swift's cooperative pool. Resolve with `try await`, which suspends.
+        public static let mustAwait = Code(.mustAwait)
         /// A registration that takes runtime arguments was resolved without them or with arguments of
         /// other types, or one that takes none was resolved with some. The message states both.
         public static let argumentMismatch = Code(.argumentMismatch)
@@ -149,6 +154,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             let waited = waited.map { " for \($0)" } ?? ""
             return "Gave up waiting\(waited) for '\(requestedType)' in \(place): another thread is building it "
                 + "and has not finished."
+        case .mustAwait:
+            let waited = waited.map { " for \($0)" } ?? ""
+            return "Gave up waiting\(waited) for '\(requestedType)' in \(place): a synchronous resolve inside a task "
+                + "may not block a thread of the cooperative pool for longer, and another resolver is still building it."
         case .argumentMismatch:
             return arguments?.summary(requested: requestedType, place: place)
                 ?? "'\(requestedType)' in \(place) was resolved with arguments its registration does not take."
@@ -177,6 +186,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             return "a factory that blocks (a semaphore, DispatchQueue.sync) on work that resolves what it "
                 + "builds waits forever: resolve what that work needs before blocking, or make the factory "
                 + "async; if the build is only slow, raise constructionWaitLimit"
+        case .mustAwait:
+            return "resolve it with try await container.resolve(\(typeName).self), which suspends instead of "
+                + "blocking (in a factory: make the factory async); or build it before the tasks start, e.g. as an "
+                + ".eagerSingleton with try await container.start()"
         case .argumentMismatch:
             return arguments?.fix(typeName: typeName)
         case .factoryFailed:

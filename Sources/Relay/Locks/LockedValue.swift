@@ -1,5 +1,6 @@
 /// A value that can be reached only while its lock is held: the one shape of shared mutable state
-/// in Relay outside the registration tables.
+/// in the package outside the registration tables and the construction registry (RelayTesting
+/// uses it too).
 ///
 /// ```swift
 /// let scopes = LockedValue<[DependencyContainerScope: ScopeSlot]>([:])
@@ -10,7 +11,7 @@
 /// threads. The lock is a pthread mutex (see ``PthreadMutex``), which the thread sanitizer sees.
 /// Never call user code (a factory, a teardown, an observer) inside `withLockedValue`: copy what
 /// it needs out, unlock, then call it.
-struct LockedValue<Value> {
+package struct LockedValue<Value> {
     private final class Storage {
         let mutex = PthreadMutex()
         var value: Value
@@ -25,7 +26,7 @@ struct LockedValue<Value> {
     /// Creates a lock around a value.
     ///
     /// - Parameter value: The value's first state.
-    init(_ value: Value) {
+    package init(_ value: Value) {
         storage = Storage(value)
     }
 
@@ -35,7 +36,7 @@ struct LockedValue<Value> {
     ///   this lock again.
     /// - Returns: What `body` returns.
     @inline(__always)
-    func withLockedValue<Result, Failure: Error>(
+    package func withLockedValue<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         let storage = self.storage

@@ -2,15 +2,12 @@
 ///
 /// Every instance is a ``Registration`` of the type its key names; the table relies on that to
 /// downcast without a check on the hot path.
-class AnyRegistration: @unchecked Sendable {
+class AnyRegistration: Construction, @unchecked Sendable {
     // Safety: every stored property is a `let`, or guarded by a lock named where it is declared:
-    // `position` and `cachedStorage` by the owning table's lock, the construction fields by
-    // ConstructionRegistry's mutex. Tasks hold registrations only to build or read them.
+    // `position` and `cachedStorage` by the owning table's lock, the construction state (see
+    // `Construction`) by ConstructionRegistry's lock. Tasks hold registrations only to build or read them.
     // `arguments` is written once, before the registration is added to a table (whose lock
     // publishes it), and only read after.
-
-    /// The type and name this registration answers to.
-    let key: RegistrationKey
 
     /// How long built instances are kept.
     let lifecycle: LifecycleType
@@ -41,11 +38,11 @@ class AnyRegistration: @unchecked Sendable {
         isAsync: Bool,
         forwardsTo: RegistrationKey? = nil
     ) {
-        self.key = key
         self.lifecycle = lifecycle
         self.instruction = instruction
         self.isAsync = isAsync
         self.forwardsTo = forwardsTo
+        super.init(key: key)
     }
 
     /// The address of the cached singleton (one initialised value of the service type), `nil` when
@@ -56,17 +53,6 @@ class AnyRegistration: @unchecked Sendable {
     /// before unlocking, so the memory cannot be freed under it. Read under the read lock, written
     /// under the write lock; exclusivity is unchecked because the lock already serialises the two.
     @exclusivity(unchecked) final var cachedStorage: UnsafeMutableRawPointer?
-
-    // MARK: - Construction (read and written only under ConstructionRegistry's mutex)
-
-    /// Who is building this registration's instance now; `nil` when nobody is.
-    @exclusivity(unchecked) final var builder: ResolverID?
-
-    /// How many builds of it have ended: a waiter waits for the count to move past its ticket.
-    @exclusivity(unchecked) final var endedBuilds: UInt = 0
-
-    /// How the last build ended, for the resolvers that waited for it.
-    @exclusivity(unchecked) final var lastOutcome: BuildOutcome = .built
 
     /// Whether an instance is cached (and, for `.weak`, still alive). Call under the read lock.
     func hasCachedInstance() -> Bool { cachedStorage != nil }

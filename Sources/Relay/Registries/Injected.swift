@@ -67,11 +67,12 @@ public struct Injected<Service> {
 
         let source: Source
         let name: String?
-        let kept = FirstResolution<Service>()
+        let kept: FirstResolution<Service>
 
         init(source: Source, name: String?) {
             self.source = source
             self.name = name
+            self.kept = FirstResolution(key: RegistrationKey(Service.self, name: name))
         }
 
         var container: DependencyContainer {
@@ -82,13 +83,14 @@ public struct Injected<Service> {
         }
 
         func resolve() throws -> Service {
-            try kept.value { try container.resolve(Service.self, name: name) }
+            let container = self.container
+            return try kept.value(in: container) { try container.resolve(Service.self, name: name) }
         }
     }
 }
 
 // Safety: `Injected` holds only its box: a `Sendable` source and name, and the instance, guarded by
-// its `FirstResolution`'s mutex. The conformance holds only where the instance it shares may cross threads.
+// its `FirstResolution`'s lock. The conformance holds only where the instance it shares may cross threads.
 extension Injected: @unchecked Sendable where Service: Sendable {}
 
 extension Injected where Service: Sendable {
@@ -107,6 +109,6 @@ extension Injected where Service: Sendable {
     public func resolve() async throws -> Service {
         let container = box.container
         let name = box.name
-        return try await box.kept.value { try await container.resolve(Service.self, name: name) }
+        return try await box.kept.value(in: container) { try await container.resolve(Service.self, name: name) }
     }
 }

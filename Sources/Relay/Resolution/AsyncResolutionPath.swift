@@ -5,8 +5,10 @@ import Synchronization
 ///
 /// A task may move between threads at every `await`, so its path cannot live with a thread: it is
 /// a task-local value, a list that each async build extends for the factory it runs. Child tasks
-/// (`async let`, task groups, `Task { }`) inherit it, so a factory that resolves through a child
-/// task still finds a cycle back to itself.
+/// (`async let`, task groups) inherit it, so a factory that resolves through a child task still
+/// finds a cycle back to itself, and their waits count as their parent's. An unstructured task
+/// (`Task { }`) started inside a factory does not: it is independent work that may outlive the
+/// factory, and it starts a path of its own.
 struct AsyncResolutionPath: Sendable {
     /// One running async factory.
     private final class Frame: Sendable {
@@ -15,6 +17,9 @@ struct AsyncResolutionPath: Sendable {
         let scope: DependencyContainerScope
         let outer: Frame?
         let count: Int
+
+        /// The task that runs the frame's factory: the resolver its child tasks wait on behalf of.
+        let owner: ResolverID
 
         /// The resolution's `.graph` instances, kept by the outermost frame and made on first use:
         /// an async build that meets no `.graph` registration allocates nothing for them.
@@ -27,12 +32,13 @@ struct AsyncResolutionPath: Sendable {
             return outermost.graphStorage.load() ?? outermost.graphStorage.storeIfNil(GraphInstances())
         }
 
-        init(registration: AnyRegistration, scope: DependencyContainerScope, outer: Frame?) {
+        init(registration: AnyRegistration, scope: DependencyContainerScope, outer: Frame?, owner: ResolverID) {
             self.registration = ObjectIdentifier(registration)
             self.key = registration.key
             self.scope = scope
             self.outer = outer
             self.count = (outer?.count ?? 0) + 1
+            self.owner = owner
         }
     }
 
@@ -44,10 +50,31 @@ struct AsyncResolutionPath: Sendable {
 
     /// The current task's path; empty outside any async build.
     static var current: AsyncResolutionPath {
-        AsyncResolutionPath(innermost: innermostFrame)
+        AsyncResolutionPath(innermost: inheritedFrame)
     }
 
     @TaskLocal private static var innermostFrame: Frame?
+
+    /// The innermost frame, if the current task runs its factory or is a structured child of a
+    /// task that does: an unstructured task sees the frames it copied from its creator as nothing.
+    private static var inheritedFrame: Frame? {
+        guard let frame = innermostFrame else { return nil }
+        return withUnsafeCurrentTask { task in
+            guard let task else { return frame }
+            return frame.owner == ResolverID(task: task) || task.isChildTask ? frame : nil
+        }
+    }
+
+    /// Who resolves now, and, for a child task running inside a factory (`async let`, a task
+    /// group), the task that runs the factory and awaits the child: its wait is that task's wait.
+    static var currentResolver: (id: ResolverID, parent: ResolverID?) {
+        withUnsafeCurrentTask { task in
+            guard let task else { return (ResolverID(thread: ResolutionThreadState.current), nil) }
+            let id = ResolverID(task: task)
+            guard let owner = innermostFrame?.owner, owner != id, task.isChildTask else { return (id, nil) }
+            return (id, owner)
+        }
+    }
 
     /// The innermost running async factory's registration key and scope, for the graph's edges.
     var innermostNode: (key: RegistrationKey, scope: DependencyContainerScope)? {
@@ -88,7 +115,7 @@ struct AsyncResolutionPath: Sendable {
         in scope: DependencyContainerScope,
         _ operation: () async throws -> Result
     ) async rethrows -> Result {
-        let frame = Frame(registration: registration, scope: scope, outer: innermostFrame)
+        let frame = Frame(registration: registration, scope: scope, outer: inheritedFrame, owner: .current)
         return try await $innermostFrame.withValue(frame, operation: operation)
     }
 }

@@ -1,37 +1,40 @@
-/// Which cached registrations are being built, by whom, and who waits for them: the process-wide
-/// bookkeeping that lets builds run in parallel while each registration is built exactly once.
+/// Which constructions are being built, by whom, and who waits for them: the process-wide
+/// bookkeeping that lets builds run in parallel while each is built exactly once.
 ///
-/// Every singleton, eager singleton and weak instance is built by one resolver (a thread, or a
-/// task) at a time: the first to *claim* the registration. A resolver that needs a registration
-/// another is building waits for that build only: a thread blocks on a condition variable, a task
-/// suspends. Builds of different registrations never wait for each other, and no lock here is
-/// held while a factory runs.
+/// Every ``Construction`` (a singleton, eager singleton or weak instance; the first read of a
+/// ``Lazy`` or an ``Injected`` property) is built by one resolver (a thread, or a task) at a time:
+/// the first to *claim* it. A resolver that needs a construction another is building waits for
+/// that build only: a thread blocks on a condition variable, a task suspends. Builds of different
+/// constructions never wait for each other, and no lock here is held while a factory runs.
 ///
 /// Waiting is where deadlocks would come from, so every wait is checked first against the
-/// wait-for graph: the edges "resolver R waits for registration X" and "X is built by resolver S".
-/// A wait that would close a loop (S, directly or through other waits, waits for something R is
-/// building) is a cycle between factories: the claim says so instead of waiting, and the resolver
-/// throws. Recording the edge and checking for the loop happen under one lock, so two resolvers
-/// closing a loop from both ends at once cannot both miss it. The registry is process-wide so that
-/// loops across roots are found too.
+/// wait-for graph, whose edges are "resolver R waits for construction X", "X is built by resolver
+/// S", and "task P awaits its child task C" (a child task resolving inside a factory, through
+/// `async let` or a task group, waits on behalf of the task that runs the factory). A wait that
+/// would close a loop is a cycle between factories: the claim says so, with the loop, instead of
+/// waiting, and the resolver throws. Recording the edges and checking for the loop happen under
+/// one lock, so two resolvers closing a loop from both ends at once cannot both miss it. The
+/// registry is process-wide so that loops across roots are found too.
 ///
 /// A wait that Relay cannot see (a factory blocked on a semaphore that another thread would signal
-/// after resolving the very registration the factory builds) is not in the graph: a thread's wait
+/// after resolving the very construction the factory builds) is not in the graph: a thread's wait
 /// for it is bounded by the root's ``DependencyContainer/constructionWaitLimit``.
 final class ConstructionRegistry: @unchecked Sendable {
-    // Safety: `waits`, `suspended`, `nextWaiter`, `blockedThreads`, and the construction fields of every registration
-    // (`builder`, `endedBuilds`, `lastOutcome`) are read and written only while `mutex` is held.
+    // Safety: `waits`, `children`, `suspended`, `nextWaiter`, `blockedThreads`, and the state of
+    // every construction (see `Construction`) are read and written only while `lock` is held.
 
     static let shared = ConstructionRegistry()
 
-    private let mutex = PthreadMutex()
-    private let condition = PthreadCondition()
+    private let lock = ConditionLock()
 
-    /// The wait-for graph's edges out of each waiting resolver: what it waits for. A task with child
-    /// tasks waits through each of them, so a resolver may wait for several registrations.
-    private var waits: [ResolverID: [Unmanaged<AnyRegistration>]] = [:]
+    /// The wait-for graph's edges out of each waiting resolver: what it waits for.
+    private var waits: [ResolverID: [Unmanaged<Construction>]] = [:]
 
-    /// The tasks suspended until a registration's current build ends, by registration.
+    /// The graph's edges from a task running a factory to its child tasks that wait or build on its
+    /// behalf, once per wait or build.
+    private var children: [ResolverID: [ResolverID]] = [:]
+
+    /// The tasks suspended until a construction's current build ends, by construction.
     private var suspended: [ObjectIdentifier: [SuspendedWaiter]] = [:]
     private var nextWaiter = 0
 
@@ -43,53 +46,82 @@ final class ConstructionRegistry: @unchecked Sendable {
         let continuation: UnsafeContinuation<BuildOutcome?, Never>
     }
 
-    /// What a resolver is to do about a registration it needs.
+    /// Who claims: the resolver, and for a child task inside a factory, the task it waits for.
+    typealias Resolver = (id: ResolverID, parent: ResolverID?)
+
+    /// What a resolver is to do about a construction it needs.
     enum Claim {
-        /// Its instance is cached: read it.
+        /// Its instance is kept: read it.
         case cached
-        /// Nobody builds it: the claimer does, and must call ``finish(_:with:)`` however it ends.
+        /// Nobody builds it: the claimer does, and must call ``finish(_:with:publishing:)`` however
+        /// it ends.
         case build
         /// Another resolver builds it: wait for the end of build number `ticket`. The wait is
-        /// recorded; the waiter must end it with ``wait(for:ticket:by:until:)`` or ``suspend(for:ticket:by:)``.
+        /// recorded; the waiter must end it with ``wait(for:ticket:by:until:)`` or
+        /// ``suspend(for:ticket:by:)``.
         case wait(ticket: UInt)
-        /// Waiting would close a loop of resolvers waiting for each other: a cycle.
-        case cycle
+        /// Waiting would close a loop of resolvers waiting for each other. `loop` is the chain of
+        /// what would be waited for, from the construction asked for to the one the claimer (or the
+        /// task it runs inside) is building, as a path shows them.
+        case cycle(loop: [String])
     }
 
-    /// Decides, atomically, whether `resolver` builds `registration`, waits for another's build, or
-    /// finds it cached.
+    /// Decides, atomically, whether `resolver` builds `construction`, waits for another's build, or
+    /// finds it kept.
     ///
     /// - Parameters:
-    ///   - registration: A cached registration.
+    ///   - construction: What is needed.
     ///   - resolver: Who asks.
-    ///   - isCached: Whether an instance is cached now; called with the registry locked, and it
-    ///     must take nothing but the table's read lock.
-    func claim(_ registration: AnyRegistration, by resolver: ResolverID, isCached: () -> Bool) -> Claim {
-        mutex.withLock {
-            if let builder = registration.builder {
-                if builder == resolver || waitWouldCycle(resolver, waitingFor: registration) {
-                    return .cycle
+    ///   - container: Where a build would run, for naming it in a cycle.
+    ///   - isCached: Whether an instance is kept now; called with the registry locked, and it may
+    ///     take nothing but the lock of the construction's own storage.
+    func claim(
+        _ construction: Construction,
+        by resolver: Resolver,
+        in container: DependencyContainer,
+        isCached: () -> Bool
+    ) -> Claim {
+        lock.withLock {
+            if construction.builder != nil {
+                addWait(of: resolver, for: construction)
+                if let loop = loop(closedBy: resolver.id, waitingFor: construction) {
+                    removeWait(of: resolver, for: construction)
+                    return .cycle(loop: loop)
                 }
-                waits[resolver, default: []].append(.passUnretained(registration))
-                return .wait(ticket: registration.endedBuilds)
+                return .wait(ticket: construction.endedBuilds)
             }
             if isCached() { return .cached }
-            registration.builder = resolver
+            construction.builder = resolver.id
+            construction.builderParent = resolver.parent
+            construction.builtIn = container
+            if let parent = resolver.parent { children[parent, default: []].append(resolver.id) }
             return .build
         }
     }
 
-    /// Ends a build claimed with ``claim(_:by:isCached:)``, and wakes everyone waiting for it.
-    func finish(_ registration: AnyRegistration, with outcome: BuildOutcome) {
-        let resumed = mutex.withLock {
-            registration.builder = nil
-            registration.endedBuilds &+= 1
-            registration.lastOutcome = outcome
+    /// Ends a build claimed with ``claim(_:by:in:isCached:)``, and wakes everyone waiting for it.
+    ///
+    /// - Parameters:
+    ///   - outcome: How it ended.
+    ///   - publish: Makes the instance visible (caches it, records its teardown); runs under the
+    ///     registry's lock, so no claim sees the build ended before the instance is there. It may
+    ///     take only the locks of the construction's own storage and of the teardown log.
+    func finish(_ construction: Construction, with outcome: BuildOutcome, publishing publish: () -> Void = {}) {
+        let resumed = lock.withLock {
+            publish()
+            if let parent = construction.builderParent, let builder = construction.builder {
+                removeChild(builder, of: parent)
+            }
+            construction.builder = nil
+            construction.builderParent = nil
+            construction.builtIn = nil
+            construction.endedBuilds &+= 1
+            construction.lastOutcome = outcome
             // Nobody waits for almost every build: skip the system call and the hashing then.
             if blockedThreads > 0 {
-                condition.broadcast()
+                lock.broadcast()
             }
-            return suspended.isEmpty ? [] : suspended.removeValue(forKey: ObjectIdentifier(registration)) ?? []
+            return suspended.isEmpty ? [] : suspended.removeValue(forKey: ObjectIdentifier(construction)) ?? []
         }
         // Resumed after unlocking: a resumed task may run at once and claim again.
         for waiter in resumed {
@@ -97,39 +129,39 @@ final class ConstructionRegistry: @unchecked Sendable {
         }
     }
 
-    /// Blocks the calling thread until build number `ticket` of `registration` ends, or `deadline`
+    /// Blocks the calling thread until build number `ticket` of `construction` ends, or `deadline`
     /// passes (`nil`).
     func wait(
-        for registration: AnyRegistration,
+        for construction: Construction,
         ticket: UInt,
-        by resolver: ResolverID,
+        by resolver: Resolver,
         until deadline: PthreadCondition.Deadline
     ) -> BuildOutcome? {
-        mutex.withLock {
-            defer { removeWait(of: resolver, for: registration) }
+        lock.withLock {
+            defer { removeWait(of: resolver, for: construction) }
             blockedThreads += 1
             defer { blockedThreads -= 1 }
-            while registration.endedBuilds == ticket {
-                if !condition.wait(releasing: mutex, until: deadline), registration.endedBuilds == ticket {
+            while construction.endedBuilds == ticket {
+                if !lock.wait(until: deadline), construction.endedBuilds == ticket {
                     return nil
                 }
             }
-            return registration.lastOutcome
+            return construction.lastOutcome
         }
     }
 
-    /// Suspends the calling task until build number `ticket` of `registration` ends; returns `nil`
+    /// Suspends the calling task until build number `ticket` of `construction` ends; returns `nil`
     /// at once when the task is (or gets) cancelled, leaving the build to run on.
-    func suspend(for registration: AnyRegistration, ticket: UInt, by resolver: ResolverID) async -> BuildOutcome? {
-        let id = mutex.withLock {
+    func suspend(for construction: Construction, ticket: UInt, by resolver: Resolver) async -> BuildOutcome? {
+        let id = lock.withLock {
             nextWaiter &+= 1
             return nextWaiter
         }
-        let key = ObjectIdentifier(registration)
+        let key = ObjectIdentifier(construction)
         let outcome = await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<BuildOutcome?, Never>) in
-                let resumeNow: BuildOutcome?? = mutex.withLock {
-                    if registration.endedBuilds != ticket { return .some(registration.lastOutcome) }
+                let resumeNow: BuildOutcome?? = lock.withLock {
+                    if construction.endedBuilds != ticket { return .some(construction.lastOutcome) }
                     if Task.isCancelled { return .some(nil) }
                     suspended[key, default: []].append(SuspendedWaiter(id: id, continuation: continuation))
                     return .none
@@ -137,40 +169,65 @@ final class ConstructionRegistry: @unchecked Sendable {
                 if let resumeNow { continuation.resume(returning: resumeNow) }
             }
         } onCancel: {
-            let cancelled = mutex.withLock { () -> SuspendedWaiter? in
+            let cancelled = lock.withLock { () -> SuspendedWaiter? in
                 guard let index = suspended[key]?.firstIndex(where: { $0.id == id }) else { return nil }
                 return suspended[key]?.remove(at: index)
             }
             cancelled?.continuation.resume(returning: nil)
         }
-        mutex.withLock { removeWait(of: resolver, for: registration) }
+        lock.withLock { removeWait(of: resolver, for: construction) }
         return outcome
     }
 
-    // MARK: - The wait-for graph (call with the mutex held)
+    // MARK: - The wait-for graph (call with the lock held)
 
-    /// Whether `resolver` waiting for `registration` would close a loop: its builder waits,
-    /// directly or through other builders, for something `resolver` builds.
-    private func waitWouldCycle(_ resolver: ResolverID, waitingFor registration: AnyRegistration) -> Bool {
-        var builders = registration.builder.map { [$0] } ?? []
+    /// The loop that `resolver` waiting for `construction` would close, if any: the chain from
+    /// `construction` through what each builder waits for (and what its child tasks wait for) back
+    /// to something `resolver` builds. Call after recording the wait.
+    private func loop(closedBy resolver: ResolverID, waitingFor construction: Construction) -> [String]? {
+        guard let firstBuilder = construction.builder else { return nil }
+        var pending: [(builder: ResolverID, chain: [Construction])] = [(firstBuilder, [construction])]
         var seen: Set<ResolverID> = []
-        while let builder = builders.popLast() {
-            if builder == resolver { return true }
+        while let (builder, chain) = pending.popLast() {
+            if builder == resolver { return describe(chain) }
             guard seen.insert(builder).inserted else { continue }
             for awaited in waits[builder] ?? [] {
-                if let next = awaited._withUnsafeGuaranteedRef({ $0.builder }) {
-                    builders.append(next)
+                let next = awaited.takeUnretainedValue()
+                if let nextBuilder = next.builder {
+                    pending.append((nextBuilder, chain + [next]))
                 }
             }
+            for child in children[builder] ?? [] {
+                pending.append((child, chain))
+            }
         }
-        return false
+        return nil
     }
 
-    private func removeWait(of resolver: ResolverID, for registration: AnyRegistration) {
-        guard var edges = waits[resolver],
-            let index = edges.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(registration).toOpaque() })
+    /// A loop as a path shows it; each step names its container too when the loop spans several.
+    private func describe(_ chain: [Construction]) -> [String] {
+        let places = chain.map { $0.builtIn?.placeDescription ?? "" }
+        guard Set(places).count > 1 else { return chain.map(\.key.description) }
+        return zip(chain, places).map { "\($0.key.description) (in \($1))" }
+    }
+
+    private func addWait(of resolver: Resolver, for construction: Construction) {
+        waits[resolver.id, default: []].append(.passUnretained(construction))
+        if let parent = resolver.parent { children[parent, default: []].append(resolver.id) }
+    }
+
+    private func removeWait(of resolver: Resolver, for construction: Construction) {
+        if let parent = resolver.parent { removeChild(resolver.id, of: parent) }
+        guard var edges = waits[resolver.id],
+            let index = edges.firstIndex(where: { $0.toOpaque() == Unmanaged.passUnretained(construction).toOpaque() })
         else { return }
         edges.remove(at: index)
-        waits[resolver] = edges.isEmpty ? nil : edges
+        waits[resolver.id] = edges.isEmpty ? nil : edges
+    }
+
+    private func removeChild(_ child: ResolverID, of parent: ResolverID) {
+        guard var edges = children[parent], let index = edges.firstIndex(of: child) else { return }
+        edges.remove(at: index)
+        children[parent] = edges.isEmpty ? nil : edges
     }
 }

@@ -43,10 +43,10 @@ extension DependencyContainer {
     /// Builds and caches a singleton, eager singleton or weak instance, exactly once per container
     /// however many tasks (and threads) race for it; waiting tasks suspend.
     private func buildCachedAsync<Service>(_ registration: Registration<Service>) async throws -> Service {
-        let resolver = ResolverID.current
+        let resolver = AsyncResolutionPath.currentResolver
         let registry = ConstructionRegistry.shared
         while true {
-            let claim = registry.claim(registration, by: resolver) {
+            let claim = registry.claim(registration, by: resolver, in: self) {
                 table.withRead { _ in registration.hasCachedInstance() }
             }
             switch claim {
@@ -79,10 +79,10 @@ extension DependencyContainer {
                 case nil:
                     throw CancellationError()
                 }
-            case .cycle:
+            case .cycle(let loop):
                 throw DependencyResolutionError(
                     code: .cycle, requested: registration.key, scope: scope,
-                    path: AsyncResolutionPath.current.descriptions + [registration.key.description])
+                    path: AsyncResolutionPath.current.descriptions + loop)
             }
         }
     }

@@ -94,10 +94,10 @@ extension DependencyContainer {
         }
         // The task, when the thread runs one: a factory that resolves synchronously inside an async
         // resolution builds on behalf of that task, and the wait-for graph must see one resolver.
-        let resolver = ResolverID.current
+        let resolver = AsyncResolutionPath.currentResolver
         let registry = ConstructionRegistry.shared
         while true {
-            let claim = registry.claim(registration, by: resolver) {
+            let claim = registry.claim(registration, by: resolver, in: self) {
                 table.withRead { _ in registration.hasCachedInstance() }
             }
             switch claim {
@@ -121,7 +121,8 @@ extension DependencyContainer {
                     throw error
                 }
             case .wait(let ticket):
-                let deadline = PthreadCondition.deadline(after: constructionWaitLimit)
+                let limit = waitLimit(for: resolver.id)
+                let deadline = PthreadCondition.deadline(after: limit)
                 switch registry.wait(for: registration, ticket: ticket, by: resolver, until: deadline) {
                 case .built?, .abandoned?:
                     continue
@@ -129,14 +130,14 @@ extension DependencyContainer {
                     throw error
                 case nil:
                     throw DependencyResolutionError(
-                        code: .waitTimedOut, requested: registration.key, scope: scope,
-                        path: pathDescriptions(on: thread) + [registration.key.description],
-                        waited: constructionWaitLimit)
+                        code: resolver.id.isTask ? .mustAwait : .waitTimedOut, requested: registration.key,
+                        scope: scope, path: pathDescriptions(on: thread) + [registration.key.description],
+                        waited: limit)
                 }
-            case .cycle:
+            case .cycle(let loop):
                 throw DependencyResolutionError(
                     code: .cycle, requested: registration.key, scope: scope,
-                    path: pathDescriptions(on: thread) + [registration.key.description])
+                    path: pathDescriptions(on: thread) + loop)
             }
         }
     }
@@ -160,14 +161,20 @@ extension DependencyContainer {
     /// Keeps what a registration built, unless the registration was replaced while it built: then
     /// the caller hands out what it built, uncached.
     func cacheIfCurrent<Service>(_ built: Service, in registration: Registration<Service>) {
+        // The teardown is recorded under the same write lock that publishes the instance: a
+        // dependent built from the cached instance by another thread records its own teardown only
+        // after this one, so shutdown, running the log backwards, never closes a dependency first.
         // Anything replaced is released here, after unlocking, in case its deinit resolves.
-        let (cached, replaced) = table.withWrite { contents in
-            contents.isCurrent(registration) ? (true, registration.cache(built)) : (false, nil)
+        let replaced = table.withWrite { contents -> Any? in
+            guard contents.isCurrent(registration) else { return nil }
+            let replaced = registration.cache(built)
+            if let teardown = registration.teardown, registration.lifecycle.isCached {
+                family.teardowns.record(
+                    PendingTeardown(of: built, key: registration.key, scope: scope, teardown: teardown))
+            }
+            return replaced
         }
         withExtendedLifetime(replaced) {}
-        if cached, let teardown = registration.teardown, registration.lifecycle.isCached {
-            family.teardowns.record(PendingTeardown(of: built, key: registration.key, scope: scope, teardown: teardown))
-        }
     }
 
     // The functions below handle `Service?` values, whose metadata unspecialised code looks up in

@@ -1,5 +1,5 @@
-/// Who resolves: a thread resolving synchronously, or a task resolving asynchronously. It names
-/// the builder of a construction and the waiter in the wait-for graph.
+/// Who resolves: a thread resolving synchronously, or a task. It names the builder of a
+/// construction and the waiter in the wait-for graph.
 ///
 /// A thread is named by the address of its ``ResolutionThreadState`` and a task by the address of
 /// the task itself: both live at least as long as they build or wait, and two live objects never
@@ -7,9 +7,20 @@
 struct ResolverID: Hashable, Sendable, CustomStringConvertible {
     private let address: UInt
 
+    /// Whether the resolver is a task: a synchronous wait there blocks a thread that other tasks
+    /// need (see `DependencyContainer.cooperativeWaitLimit`).
+    let isTask: Bool
+
     /// The thread whose state this is.
     init(thread: ResolutionThreadState) {
         address = UInt(bitPattern: ObjectIdentifier(thread))
+        isTask = false
+    }
+
+    init(task: UnsafeCurrentTask) {
+        // UnsafeCurrentTask is a single reference to the task; its bits are the task's address.
+        address = unsafeBitCast(task, to: UInt.self)
+        isTask = true
     }
 
     /// The current task, or the current thread when code runs outside any task.
@@ -20,12 +31,7 @@ struct ResolverID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private init(task: UnsafeCurrentTask) {
-        // UnsafeCurrentTask is a single reference to the task; its bits are the task's address.
-        address = unsafeBitCast(task, to: UInt.self)
-    }
-
-    /// `thread 0x…` or `task 0x…`, for debugging.
+    /// `resolver 0x…`, for debugging.
     var description: String {
         "resolver 0x" + String(address, radix: 16)
     }

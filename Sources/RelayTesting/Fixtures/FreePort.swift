@@ -1,3 +1,5 @@
+import Relay
+
 /// Free TCP ports for servers under test, so tests that run in parallel never share one.
 ///
 /// The system picks a port no socket is bound to; `FreePort` also remembers every port it handed
@@ -17,7 +19,7 @@
 /// the server binds it. On a test machine that window is rarely hit; where it must never be, let
 /// the server bind port 0 and report its port on its readiness line instead.
 public enum FreePort {
-    private static let handedOut = LockedState<Set<Int>>([])
+    private static let handedOut = LockedValue<Set<Int>>([])
 
     /// A TCP port that nothing is bound to on `host`, and that this process has not handed out before.
     ///
@@ -31,7 +33,7 @@ public enum FreePort {
     public static func next(host: String = "127.0.0.1") throws -> Int {
         for _ in 0..<64 {
             let port = try LoopbackSocket.unusedPort(host: host).get()
-            let isNew = handedOut.withLock { $0.insert(port).inserted }
+            let isNew = handedOut.withLockedValue { $0.insert(port).inserted }
             if isNew { return port }
         }
         throw FreePortError(message: "no port on \(host) that this process had not handed out already")

@@ -1,4 +1,5 @@
 public import Foundation
+import Relay
 
 /// The executable file of a program under test.
 ///
@@ -98,7 +99,7 @@ public struct ProgramExecutable: Sendable, Hashable, CustomStringConvertible {
 
     // MARK: - Products of another package
 
-    private static let binPaths = LockedState<[String: URL]>([:])
+    private static let binPaths = LockedValue<[String: URL]>([:])
 
     /// The executable product `name` of the Swift package at `packageDirectory`, built first when
     /// asked.
@@ -139,13 +140,13 @@ public struct ProgramExecutable: Sendable, Hashable, CustomStringConvertible {
         }
         let key = common.joined(separator: " ")
         let binPath: URL
-        if let known = binPaths.withLock({ $0[key] }) {
+        if let known = binPaths.withLockedValue({ $0[key] }) {
             binPath = known
         } else {
             let printed = try await runSwift(common + ["--show-bin-path"], timeout: buildTimeout)
             let path = printed.split(separator: "\n").last.map(String.init) ?? ""
             binPath = URL(fileURLWithPath: path.trimmingCharacters(in: .whitespaces), isDirectory: true)
-            binPaths.withLock { $0[key] = binPath }
+            binPaths.withLockedValue { $0[key] = binPath }
         }
         let executable = ProgramExecutable(url: binPath.appendingPathComponent(name))
         guard FileManager.default.isExecutableFile(atPath: executable.url.path) else {

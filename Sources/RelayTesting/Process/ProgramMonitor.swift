@@ -1,3 +1,5 @@
+import Relay
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -75,10 +77,10 @@ final class ProgramMonitor: Sendable {
         var nextWaiterID = 0
     }
 
-    private let storage = LockedState(Storage())
+    private let storage = LockedValue(Storage())
 
     /// A copy of the current state.
-    var state: State { storage.withLock { $0.state } }
+    var state: State { storage.withLockedValue { $0.state } }
 
     // MARK: - Feeding
 
@@ -103,7 +105,7 @@ final class ProgramMonitor: Sendable {
     }
 
     private func update(_ change: (inout State) -> Void) {
-        let satisfied = storage.withLock { storage -> [Waiter] in
+        let satisfied = storage.withLockedValue { storage -> [Waiter] in
             change(&storage.state)
             let state = storage.state
             var ready: [Waiter] = []
@@ -144,7 +146,7 @@ final class ProgramMonitor: Sendable {
                 await self.wait(timeout: timeout, forLineContaining: text, until: condition)
             }.value
         }
-        let id = storage.withLock { storage in
+        let id = storage.withLockedValue { storage in
             defer { storage.nextWaiterID += 1 }
             return storage.nextWaiterID
         }
@@ -153,7 +155,7 @@ final class ProgramMonitor: Sendable {
                 var waiter = Waiter(
                     search: text.map { LineSearch(text: $0) }, condition: condition, continuation: continuation)
                 // `nil` while waiting; otherwise whether the wait succeeded.
-                let outcome = storage.withLock { storage -> Bool? in
+                let outcome = storage.withLockedValue { storage -> Bool? in
                     if waiter.isSatisfied(by: storage.state) { return true }
                     if Task.isCancelled { return false }
                     storage.waiters[id] = waiter
@@ -167,7 +169,7 @@ final class ProgramMonitor: Sendable {
                     guard (try? await Task.sleep(for: timeout)) != nil else { return }
                     self.expire(id)
                 }
-                let waiting = storage.withLock { storage -> Bool in
+                let waiting = storage.withLockedValue { storage -> Bool in
                     storage.waiters[id]?.timer = timer
                     return storage.waiters[id] != nil
                 }
@@ -180,7 +182,7 @@ final class ProgramMonitor: Sendable {
 
     /// Ends a wait that timed out or was cancelled; a wait already ended is left alone.
     private func expire(_ id: Int) {
-        let waiter = storage.withLock { $0.waiters.removeValue(forKey: id) }
+        let waiter = storage.withLockedValue { $0.waiters.removeValue(forKey: id) }
         guard let waiter else { return }
         waiter.timer?.cancel()
         waiter.continuation.resume(returning: false)

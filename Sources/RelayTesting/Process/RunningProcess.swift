@@ -1,5 +1,6 @@
 import CRelayTestingSpawn
 import Foundation
+import Relay
 
 #if canImport(Glibc)
 import Glibc
@@ -18,7 +19,7 @@ final class RunningProcess: Sendable {
     let monitor: ProgramMonitor
     /// Whether the group has had its final `SIGKILL`: sent once, so that a later stop does not
     /// signal a group number the system may since have given to someone else.
-    private let groupKilled = LockedState(false)
+    private let groupKilled = LockedValue(false)
 
     private init(processIdentifier: Int32, monitor: ProgramMonitor) {
         self.processIdentifier = processIdentifier
@@ -123,7 +124,7 @@ final class RunningProcess: Sendable {
         }
         // The leader is gone; members left behind (a background job that ignored SIGTERM)
         // would hold the output pipes open and outlive the test.
-        let firstStop = groupKilled.withLock { killed in
+        let firstStop = groupKilled.withLockedValue { killed in
             defer { killed = true }
             return !killed
         }
