@@ -19,18 +19,15 @@ final class PthreadMutex: @unchecked Sendable {
     /// The mutex itself; ``PthreadCondition`` waits on it, nothing else touches it.
     let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    /// Creates a mutex; a recursive one may be locked again by the thread that holds it.
-    init(recursive: Bool = false) {
+    /// Creates a mutex. It is not recursive: nothing in Relay locks again what it holds, and no
+    /// lock is held while user code (which could come back) runs.
+    init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         var attributes = pthread_mutexattr_t()
         // These fail only for invalid arguments or exhausted memory: a broken process, not input.
         var result = pthread_mutexattr_init(&attributes)
         precondition(result == 0, "pthread_mutexattr_init failed: \(result)")
-        if recursive {
-            result = pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_RECURSIVE))
-            precondition(result == 0, "pthread_mutexattr_settype failed: \(result)")
-        }
         result = pthread_mutex_init(mutex, &attributes)
         precondition(result == 0, "pthread_mutex_init failed: \(result)")
         pthread_mutexattr_destroy(&attributes)
