@@ -97,19 +97,33 @@ extension DependencyContainer {
     /// resolved afterwards is built anew. Inside `withOverrides(_:operation:)`, it shuts down what
     /// was built under the override.
     ///
+    /// While it runs:
+    /// - An instance leaves the cache just before its teardown starts, so no resolve hands out an
+    ///   instance that is being (or has been) torn down; a teardown still finds what it depends on,
+    ///   which is torn down after it.
+    /// - An instance built meanwhile (by a teardown that resolves something not cached, by a
+    ///   resolve on another task, or by a build that was running when `shutdown()` was called and
+    ///   ends before it returns) is torn down by this same call, newest first, in further rounds,
+    ///   up to ``maximumShutdownRounds``.
+    /// - A build still running when it returns caches its instance when it ends, and its teardown
+    ///   is owed to the next `shutdown()`. Stop the work that resolves before shutting down.
+    ///
     /// - Throws: ``DependencyShutdownError`` naming each type whose teardown threw.
     public func shutdown() async throws {
         if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
             return try await overriding(in: layer).shutdown()
         }
-        let teardowns = family.teardowns.takeAll(in: isRoot ? nil : [scope])
         var failures: [DependencyShutdownError.Failure] = []
-        for teardown in teardowns {
-            do {
-                try await teardown()
-            } catch {
-                failures.append(
-                    .init(requestedType: teardown.key.description, scope: teardown.scope, underlyingError: error))
+        for _ in 0..<Self.maximumShutdownRounds {
+            let teardowns = family.teardowns.takeAll(in: isRoot ? nil : [scope])
+            if teardowns.isEmpty { break }
+            for teardown in teardowns {
+                do {
+                    try await teardown()
+                } catch {
+                    failures.append(
+                        .init(requestedType: teardown.key.description, scope: teardown.scope, underlyingError: error))
+                }
             }
         }
         releaseSingletons()
@@ -117,6 +131,12 @@ extension DependencyContainer {
             throw DependencyShutdownError(failures: failures)
         }
     }
+
+    /// How many rounds of teardowns one ``shutdown()`` runs: the first tears down what was built
+    /// before it, each further one what was built during the round before. A bound, so that
+    /// teardowns that keep building what was just torn down cannot keep it running for ever; what
+    /// is left is owed to the next `shutdown()`.
+    public static let maximumShutdownRounds = 8
 
     /// Drops every cached singleton and eager singleton (and weak references); for a root, also
     /// those of its scopes.

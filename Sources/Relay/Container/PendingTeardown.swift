@@ -12,20 +12,36 @@ struct PendingTeardown: @unchecked Sendable {
 
     private let run: @Sendable () async throws -> Void
 
+    /// The registration that cached the instance, and the table that holds it: weak, so that an
+    /// owed teardown keeps neither a replaced registration nor a released container alive.
+    private weak var registration: AnyRegistration?
+    private weak var table: RegistrationTable?
+
     init<Service>(
         of instance: Service,
-        key: RegistrationKey,
+        built registration: Registration<Service>,
+        in table: RegistrationTable,
         scope: DependencyContainerScope,
         teardown: @escaping @Sendable (Service) async throws -> Void
     ) {
-        self.key = key
+        self.key = registration.key
         self.scope = scope
+        self.registration = registration
+        self.table = table
         let box = UncheckedInstance(instance)
         run = { try await teardown(box.instance) }
     }
 
-    /// Runs the teardown.
+    /// Drops the instance from its registration's cache, then runs the teardown: no resolve hands
+    /// out an instance whose teardown has started; one made meanwhile builds anew.
     func callAsFunction() async throws {
+        if let registration, let table {
+            // Released after unlocking, in case its deinit resolves.
+            let dropped = table.withWrite { contents in
+                contents.isCurrent(registration) ? registration.takeCachedInstance() : nil
+            }
+            withExtendedLifetime(dropped) {}
+        }
         try await run()
     }
 

@@ -39,7 +39,9 @@ final class FirstResolution<Service>: Construction, @unchecked Sendable {
                 }
             case .wait(let ticket):
                 let limit = container.waitLimit(for: resolver.id)
-                switch registry.wait(for: self, ticket: ticket, by: resolver, until: PthreadCondition.deadline(after: limit)) {
+                switch registry.wait(
+                    for: self, ticket: ticket, by: resolver, until: PthreadCondition.deadline(after: limit))
+                {
                 case .built?, .abandoned?:
                     continue
                 case .failed(let error)?:
@@ -64,7 +66,8 @@ extension FirstResolution where Service: Sendable {
     /// and threads read at once, and a task that waits for another's read suspends.
     ///
     /// - Parameter container: Where `resolve` resolves, for naming it in a cycle.
-    func value(in container: DependencyContainer, resolving resolve: () async throws -> Service) async throws -> Service {
+    func value(in container: DependencyContainer, resolving resolve: () async throws -> Service) async throws -> Service
+    {
         if let instance { return instance }
         let resolver = AsyncResolutionPath.currentResolver
         let registry = ConstructionRegistry.shared

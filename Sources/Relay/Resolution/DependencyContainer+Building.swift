@@ -170,7 +170,7 @@ extension DependencyContainer {
             let replaced = registration.cache(built)
             if let teardown = registration.teardown, registration.lifecycle.isCached {
                 family.teardowns.record(
-                    PendingTeardown(of: built, key: registration.key, scope: scope, teardown: teardown))
+                    PendingTeardown(of: built, built: registration, in: table, scope: scope, teardown: teardown))
             }
             return replaced
         }
