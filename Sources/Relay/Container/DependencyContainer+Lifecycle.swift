@@ -219,7 +219,7 @@ extension DependencyContainer {
     func resolutionError(wrapping error: any Error, for registration: AnyRegistration) -> DependencyResolutionError {
         if let error = error as? DependencyResolutionError { return error }
         return DependencyResolutionError(
-            code: .factoryFailed, requested: registration.key, scope: scope,
+            code: .factoryFailed, requested: registration.key, in: self,
             path: [registration.key.description], underlyingError: error)
     }
 

@@ -50,11 +50,11 @@ final class FirstResolution<Service>: Construction, @unchecked Sendable {
                     let path = container.pathDescriptions(on: .current) + [key.description]
                     throw DependencyResolutionError(
                         code: resolver.id.isTask ? .mustAwait : .waitTimedOut, requested: key,
-                        scope: container.scope, path: path, waited: limit)
+                        in: container, path: path, waited: limit)
                 }
             case .cycle(let loop):
                 throw DependencyResolutionError(
-                    code: .cycle, requested: key, scope: container.scope,
+                    code: .cycle, requested: key, in: container,
                     path: container.pathDescriptions(on: .current) + loop)
             }
         }
@@ -97,7 +97,7 @@ extension FirstResolution where Service: Sendable {
                 }
             case .cycle(let loop):
                 throw DependencyResolutionError(
-                    code: .cycle, requested: key, scope: container.scope,
+                    code: .cycle, requested: key, in: container,
                     path: AsyncResolutionPath.current.descriptions + loop)
             }
         }

@@ -3,7 +3,7 @@ extension DependencyContainer {
     func notRegisteredError(for key: RegistrationKey) -> DependencyResolutionError {
         let path = pathDescriptions(on: ResolutionThreadState.current) + [key.description]
         return DependencyResolutionError(
-            code: .notRegistered, requested: key, scope: scope, path: path,
+            code: .notRegistered, requested: key, in: self, path: path,
             nearby: nearbyRegistrations(of: key))
     }
 

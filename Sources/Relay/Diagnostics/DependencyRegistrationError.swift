@@ -77,7 +77,7 @@ public struct DependencyRegistrationError: Error, CustomStringConvertible, Senda
     }
 
     private var place: String {
-        scope.isGlobal ? "global" : "scope '\(scope)'"
+        scope.placeDescription()
     }
 
     /// The alias's type without its name: `BookReader` for `BookReader["main"]`.

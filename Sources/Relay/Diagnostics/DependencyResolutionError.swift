@@ -84,6 +84,21 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
     /// What was passed and what is taken, for ``Code/argumentMismatch``.
     let arguments: ArgumentMismatch?
 
+    /// An error of `container`.
+    init(
+        code: Code,
+        requested: RegistrationKey,
+        in container: DependencyContainer,
+        path: [String],
+        nearby: [String] = [],
+        underlyingError: (any Error)? = nil,
+        waited: Duration? = nil,
+        arguments: ArgumentMismatch? = nil
+    ) {
+        self.init(
+            code: code, requested: requested, scope: container.scope, path: path, nearby: nearby, underlyingError: underlyingError, waited: waited, arguments: arguments)
+    }
+
     init(
         code: Code,
         requested: RegistrationKey,
@@ -122,7 +137,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
     }
 
     private var place: String {
-        scope.isGlobal ? "global" : "scope '\(scope)'"
+        scope.placeDescription()
     }
 
     private var summary: String {

@@ -38,7 +38,7 @@ public struct DependencyShutdownError: Error, CustomStringConvertible, Sendable 
 
         /// `'Database' in global: <what the teardown threw>`.
         public var description: String {
-            let place = scope.isGlobal ? "global" : "scope '\(scope)'"
+            let place = scope.placeDescription()
             return "'\(requestedType)' in \(place): \(underlyingError)"
         }
     }

@@ -40,7 +40,7 @@ public struct ResolutionEvent: Sendable, CustomStringConvertible {
 
     /// `Clock in scope 'checkout': built in 12 µs (depth 1)`.
     public var description: String {
-        let place = scope.isGlobal ? "global" : "scope '\(scope)'"
+        let place = scope.placeDescription()
         let micros = Double(duration.components.attoseconds) / 1e12 + Double(duration.components.seconds) * 1e6
         let time = micros < 10 ? String(format1: micros) : String(Int(micros.rounded()))
         return "\(requestedType) in \(place): \(outcome) in \(time) µs (depth \(depth))"

@@ -144,7 +144,7 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
                 + "Allowed: \(allowed.isEmpty ? "none" : allowed.joined(separator: ", "))"
         case .replacesNothing(let instruction, let type, let scope, let registered):
             func place(_ scope: DependencyContainerScope) -> String {
-                scope.isGlobal ? "global" : "scope '\(scope)'"
+                scope.placeDescription()
             }
             let elsewhere = scope.isGlobal ? "" : ", nor in global"
             let listing = registered.map { looked, types in

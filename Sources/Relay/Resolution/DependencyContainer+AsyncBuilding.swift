@@ -9,12 +9,12 @@ extension DependencyContainer {
         let path = AsyncResolutionPath.current
         if path.contains(registration) {
             throw DependencyResolutionError(
-                code: .cycle, requested: registration.key, scope: scope,
+                code: .cycle, requested: registration.key, in: self,
                 path: path.descriptions + [registration.key.description])
         }
         if path.count >= Self.maximumResolutionDepth {
             throw DependencyResolutionError(
-                code: .depthLimitExceeded, requested: registration.key, scope: scope,
+                code: .depthLimitExceeded, requested: registration.key, in: self,
                 path: path.descriptions + [registration.key.description])
         }
         guard registration.lifecycle != .transient else {
@@ -58,7 +58,7 @@ extension DependencyContainer {
                     let built = try await buildAsync(registration)
                     if registration.lifecycle == .weak, !(type(of: built as Any) is AnyClass) {
                         throw DependencyResolutionError(
-                            code: .weakNeedsObject, requested: registration.key, scope: scope,
+                            code: .weakNeedsObject, requested: registration.key, in: self,
                             path: AsyncResolutionPath.current.descriptions + [registration.key.description])
                     }
                     cacheIfCurrent(built, in: registration)
@@ -81,7 +81,7 @@ extension DependencyContainer {
                 }
             case .cycle(let loop):
                 throw DependencyResolutionError(
-                    code: .cycle, requested: registration.key, scope: scope,
+                    code: .cycle, requested: registration.key, in: self,
                     path: AsyncResolutionPath.current.descriptions + loop)
             }
         }
@@ -106,7 +106,7 @@ extension DependencyContainer {
             throw error
         } catch {
             throw DependencyResolutionError(
-                code: .factoryFailed, requested: registration.key, scope: scope,
+                code: .factoryFailed, requested: registration.key, in: self,
                 path: AsyncResolutionPath.current.descriptions + [registration.key.description],
                 underlyingError: error)
         }

@@ -16,12 +16,12 @@ extension DependencyContainer {
     ) throws -> Service {
         if thread.path.contains(registration) {
             throw DependencyResolutionError(
-                code: .cycle, requested: registration.key, scope: scope,
+                code: .cycle, requested: registration.key, in: self,
                 path: pathDescriptions(on: thread) + [registration.key.description])
         }
         if thread.path.count >= Self.maximumResolutionDepth || thread.isStackNearlyExhausted {
             throw DependencyResolutionError(
-                code: .depthLimitExceeded, requested: registration.key, scope: scope,
+                code: .depthLimitExceeded, requested: registration.key, in: self,
                 path: pathDescriptions(on: thread) + [registration.key.description])
         }
         guard registration.lifecycle != .transient else {
@@ -65,7 +65,7 @@ extension DependencyContainer {
         let code: DependencyResolutionError.Code =
             AsyncResolutionPath.current.contains(registration) ? .cycle : .asyncFactory
         if code == .asyncFactory, let missing = missingArgumentsError(for: registration, path: path) { return missing }
-        return DependencyResolutionError(code: code, requested: registration.key, scope: scope, path: path)
+        return DependencyResolutionError(code: code, requested: registration.key, in: self, path: path)
     }
 
     /// The resolution path as errors show it: the async factories running in this task, then the
@@ -131,12 +131,12 @@ extension DependencyContainer {
                 case nil:
                     throw DependencyResolutionError(
                         code: resolver.id.isTask ? .mustAwait : .waitTimedOut, requested: registration.key,
-                        scope: scope, path: pathDescriptions(on: thread) + [registration.key.description],
+                        in: self, path: pathDescriptions(on: thread) + [registration.key.description],
                         waited: limit)
                 }
             case .cycle(let loop):
                 throw DependencyResolutionError(
-                    code: .cycle, requested: registration.key, scope: scope,
+                    code: .cycle, requested: registration.key, in: self,
                     path: pathDescriptions(on: thread) + loop)
             }
         }
@@ -202,7 +202,7 @@ extension DependencyContainer {
     ) throws {
         guard type(of: built as Any) is AnyClass else {
             throw DependencyResolutionError(
-                code: .weakNeedsObject, requested: registration.key, scope: scope,
+                code: .weakNeedsObject, requested: registration.key, in: self,
                 path: pathDescriptions(on: thread) + [registration.key.description])
         }
     }
@@ -213,7 +213,7 @@ extension DependencyContainer {
         try ResolutionThreadState.currentUnretained._withUnsafeGuaranteedRef { thread in
             if thread.path.contains(registration) {
                 throw DependencyResolutionError(
-                    code: .cycle, requested: registration.key, scope: scope,
+                    code: .cycle, requested: registration.key, in: self,
                     path: pathDescriptions(on: thread) + [registration.key.description])
             }
             return try build(registration, on: thread)
@@ -239,7 +239,7 @@ extension DependencyContainer {
             throw error
         } catch {
             throw DependencyResolutionError(
-                code: .factoryFailed, requested: registration.key, scope: scope,
+                code: .factoryFailed, requested: registration.key, in: self,
                 path: pathDescriptions(on: thread), underlyingError: error)
         }
     }

@@ -62,7 +62,7 @@ public struct InjectedDependency: Sendable, Hashable, CustomStringConvertible {
     /// `bookStore (BookStore) <- inMemoryBookStore, in global, singleton; built InMemoryBookStore`,
     /// in the words of the injection report.
     public var description: String {
-        let place = scope.isGlobal ? "global" : "scope '\(scope)'"
+        let place = scope.placeDescription()
         let built = instanceTypes.isEmpty ? "not resolved yet" : "built \(instanceTypes.joined(separator: ", "))"
         return "\(typeKey) (\(type)) <- \(factoryKey), in \(place), \(lifecycle); \(built)"
     }

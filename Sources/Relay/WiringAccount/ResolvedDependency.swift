@@ -117,11 +117,11 @@ public struct ResolvedDependency: Sendable, Hashable, CustomStringConvertible {
     /// `WallClock in scope 'bulkImport': FixedClock from scope 'bulkImport' (injected by
     /// type=clock,factory=fixedClock,scope=bulkImport), singleton, built; asked by bulkImport/Shelf`.
     public var description: String {
-        let asked = scope.isGlobal ? "global" : "scope '\(scope)'"
+        let asked = scope.placeDescription()
         var text = "\(requestedKey) in \(asked): "
         if let instanceType { text += instanceType }
         if let registeredIn {
-            text += " from \(registeredIn.isGlobal ? "global" : "scope '\(registeredIn)'")"
+            text += " from \(registeredIn.placeDescription())"
         }
         if let injectedBy { text += " (injected by \(injectedBy))" }
         if let lifecycle { text += ", \(lifecycle)" }
