@@ -96,7 +96,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         arguments: ArgumentMismatch? = nil
     ) {
         self.init(
-            code: code, requested: requested, scope: container.scope, path: path, nearby: nearby, underlyingError: underlyingError, waited: waited, arguments: arguments)
+            code: code, requested: requested, scope: container.scope, path: path, nearby: nearby,
+            underlyingError: underlyingError, waited: waited, arguments: arguments)
     }
 
     init(
