@@ -22,40 +22,22 @@ final class FirstResolution<Service>: Construction, @unchecked Sendable {
     /// - Parameter container: Where `resolve` resolves, for the wait limit and for naming it in a cycle.
     func value(in container: DependencyContainer, resolving resolve: () throws -> Service) throws -> Service {
         if let instance { return instance }
-        let resolver = AsyncResolutionPath.currentResolver
-        let registry = ConstructionRegistry.shared
+        let attempt = BuildOnce(self, in: container)
         while true {
-            switch registry.claim(self, by: resolver, in: container, isCached: { instance != nil }) {
-            case .cached:
+            switch try attempt.claim(isCached: { instance != nil }, path: container.pathDescriptions(on: .current)) {
+            case .read:
                 if let instance { return instance }
             case .build:
                 do {
                     let resolved = try resolve()
-                    registry.finish(self, with: .built) { kept.withLockedValue { $0 = resolved } }
+                    attempt.succeed { kept.withLockedValue { $0 = resolved } }
                     return resolved
                 } catch {
-                    registry.finish(self, with: .failed(error))
+                    attempt.fail(error)
                     throw error
                 }
             case .wait(let ticket):
-                let limit = container.waitLimit(for: resolver.id)
-                switch registry.wait(
-                    for: self, ticket: ticket, by: resolver, until: PthreadCondition.deadline(after: limit))
-                {
-                case .built?, .abandoned?:
-                    continue
-                case .failed(let error)?:
-                    throw error
-                case nil:
-                    let path = container.pathDescriptions(on: .current) + [key.description]
-                    throw DependencyResolutionError(
-                        code: resolver.id.isTask ? .mustAwait : .waitTimedOut, requested: key,
-                        in: container, path: path, waited: limit)
-                }
-            case .cycle(let loop):
-                throw DependencyResolutionError(
-                    code: .cycle, requested: key, in: container,
-                    path: container.pathDescriptions(on: .current) + loop)
+                try attempt.wait(ticket: ticket, path: container.pathDescriptions(on: .current))
             }
         }
     }
@@ -69,36 +51,22 @@ extension FirstResolution where Service: Sendable {
     func value(in container: DependencyContainer, resolving resolve: () async throws -> Service) async throws -> Service
     {
         if let instance { return instance }
-        let resolver = AsyncResolutionPath.currentResolver
-        let registry = ConstructionRegistry.shared
+        let attempt = BuildOnce(self, in: container)
         while true {
-            switch registry.claim(self, by: resolver, in: container, isCached: { instance != nil }) {
-            case .cached:
+            switch try attempt.claim(isCached: { instance != nil }, path: AsyncResolutionPath.current.descriptions) {
+            case .read:
                 if let instance { return instance }
             case .build:
                 do {
                     let resolved = try await resolve()
-                    registry.finish(self, with: .built) { kept.withLockedValue { $0 = resolved } }
+                    attempt.succeed { kept.withLockedValue { $0 = resolved } }
                     return resolved
                 } catch {
-                    // A read stopped by its own task's cancellation is not the waiters' failure:
-                    // one of them reads anew.
-                    registry.finish(self, with: Task.isCancelled ? .abandoned : .failed(error))
+                    attempt.fail(error)
                     throw error
                 }
             case .wait(let ticket):
-                switch await registry.suspend(for: self, ticket: ticket, by: resolver) {
-                case .built?, .abandoned?:
-                    continue
-                case .failed(let error)?:
-                    throw error
-                case nil:
-                    throw CancellationError()
-                }
-            case .cycle(let loop):
-                throw DependencyResolutionError(
-                    code: .cycle, requested: key, in: container,
-                    path: AsyncResolutionPath.current.descriptions + loop)
+                try await attempt.suspend(ticket: ticket)
             }
         }
     }

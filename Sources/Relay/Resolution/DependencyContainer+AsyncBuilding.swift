@@ -43,46 +43,30 @@ extension DependencyContainer {
     /// Builds and caches a singleton, eager singleton or weak instance, exactly once per container
     /// however many tasks (and threads) race for it; waiting tasks suspend.
     private func buildCachedAsync<Service>(_ registration: Registration<Service>) async throws -> Service {
-        let resolver = AsyncResolutionPath.currentResolver
-        let registry = ConstructionRegistry.shared
+        let attempt = BuildOnce(registration, in: self)
         while true {
-            let claim = registry.claim(registration, by: resolver, in: self) {
-                table.withRead { _ in registration.hasCachedInstance() }
-            }
-            switch claim {
-            case .cached:
+            let step = try attempt.claim(
+                isCached: { table.withRead { _ in registration.hasCachedInstance() } },
+                path: AsyncResolutionPath.current.descriptions)
+            switch step {
+            case .read:
                 if let cached = table.withRead({ _ in registration.cachedInstance }) { return cached }
                 continue  // Released between the claim and the read: build anew.
             case .build:
                 do {
                     let built = try await buildAsync(registration)
-                    if registration.lifecycle == .weak, !(type(of: built as Any) is AnyClass) {
-                        throw DependencyResolutionError(
-                            code: .weakNeedsObject, requested: registration.key, in: self,
-                            path: AsyncResolutionPath.current.descriptions + [registration.key.description])
+                    if registration.lifecycle == .weak {
+                        try requireObject(built, for: registration)
                     }
                     cacheIfCurrent(built, in: registration)
-                    registry.finish(registration, with: .built)
+                    attempt.succeed()
                     return built
                 } catch {
-                    // A build stopped by its own task's cancellation is not the waiters' failure:
-                    // they were not cancelled, so one of them builds anew.
-                    registry.finish(registration, with: Task.isCancelled ? .abandoned : .failed(error))
+                    attempt.fail(error)
                     throw error
                 }
             case .wait(let ticket):
-                switch await registry.suspend(for: registration, ticket: ticket, by: resolver) {
-                case .built?, .abandoned?:
-                    continue
-                case .failed(let error)?:
-                    throw error
-                case nil:
-                    throw CancellationError()
-                }
-            case .cycle(let loop):
-                throw DependencyResolutionError(
-                    code: .cycle, requested: registration.key, in: self,
-                    path: AsyncResolutionPath.current.descriptions + loop)
+                try await attempt.suspend(ticket: ticket)
             }
         }
     }

@@ -92,16 +92,13 @@ extension DependencyContainer {
             }
             return try cachedSingleton(of: registration) { throw asyncFactoryError(for: registration, on: thread) }
         }
-        // The task, when the thread runs one: a factory that resolves synchronously inside an async
-        // resolution builds on behalf of that task, and the wait-for graph must see one resolver.
-        let resolver = AsyncResolutionPath.currentResolver
-        let registry = ConstructionRegistry.shared
+        let attempt = BuildOnce(registration, in: self)
         while true {
-            let claim = registry.claim(registration, by: resolver, in: self) {
-                table.withRead { _ in registration.hasCachedInstance() }
-            }
-            switch claim {
-            case .cached:
+            let step = try attempt.claim(
+                isCached: { table.withRead { _ in registration.hasCachedInstance() } },
+                path: pathDescriptions(on: thread))
+            switch step {
+            case .read:
                 // Let go of or released between the claim and the read: build anew.
                 if registration.lifecycle == .weak {
                     return try liveWeakInstance(of: registration) { try buildCached(registration, on: thread) }
@@ -111,33 +108,17 @@ extension DependencyContainer {
                 do {
                     let built = try build(registration, on: thread)
                     if registration.lifecycle == .weak {
-                        try requireObject(built, for: registration, on: thread)
+                        try requireObject(built, for: registration)
                     }
                     cacheIfCurrent(built, in: registration)
-                    registry.finish(registration, with: .built)
+                    attempt.succeed()
                     return built
                 } catch {
-                    registry.finish(registration, with: .failed(error))
+                    attempt.fail(error)
                     throw error
                 }
             case .wait(let ticket):
-                let limit = waitLimit(for: resolver.id)
-                let deadline = PthreadCondition.deadline(after: limit)
-                switch registry.wait(for: registration, ticket: ticket, by: resolver, until: deadline) {
-                case .built?, .abandoned?:
-                    continue
-                case .failed(let error)?:
-                    throw error
-                case nil:
-                    throw DependencyResolutionError(
-                        code: resolver.id.isTask ? .mustAwait : .waitTimedOut, requested: registration.key,
-                        in: self, path: pathDescriptions(on: thread) + [registration.key.description],
-                        waited: limit)
-                }
-            case .cycle(let loop):
-                throw DependencyResolutionError(
-                    code: .cycle, requested: registration.key, in: self,
-                    path: pathDescriptions(on: thread) + loop)
+                try attempt.wait(ticket: ticket, path: pathDescriptions(on: thread))
             }
         }
     }
@@ -193,17 +174,14 @@ extension DependencyContainer {
         return try otherwise()
     }
 
-    /// Checks that what a `.weak` factory built can be held weakly.
+    /// Checks that what a `.weak` factory built can be held weakly: for the synchronous and the
+    /// async build alike.
     @inline(never)
-    private func requireObject<Service>(
-        _ built: Service,
-        for registration: Registration<Service>,
-        on thread: ResolutionThreadState
-    ) throws {
+    func requireObject<Service>(_ built: Service, for registration: Registration<Service>) throws {
         guard type(of: built as Any) is AnyClass else {
             throw DependencyResolutionError(
                 code: .weakNeedsObject, requested: registration.key, in: self,
-                path: pathDescriptions(on: thread) + [registration.key.description])
+                path: pathDescriptions(on: .current) + [registration.key.description])
         }
     }
 

@@ -1,0 +1,101 @@
+/// One resolver's attempt to get the instance of a ``Construction``: the policy that every front
+/// which builds once (a cached registration, the first read of a ``Lazy`` or an ``Injected``
+/// property) follows, written once.
+///
+/// A front drives it in a loop: ``claim(isCached:path:)`` says whether to read what is kept, to
+/// build, or to wait; after a build the front calls ``succeed(publishing:)`` or ``fail(_:)``;
+/// after a wait it claims again. The synchronous and async fronts differ only in how they wait:
+/// ``wait(ticket:path:)`` blocks the thread (for a bounded time), ``suspend(ticket:)`` suspends the
+/// task. Cycles, timeouts, shared failures and abandoned builds are decided here.
+struct BuildOnce {
+    /// What to do next.
+    enum Step {
+        /// An instance is kept: read it (and if it is gone by then, claim again).
+        case read
+        /// This resolver builds it, then calls ``succeed(publishing:)`` or ``fail(_:)``.
+        case build
+        /// Another resolver builds it: wait for the end of build number `ticket`, then claim again.
+        case wait(ticket: UInt)
+    }
+
+    private let construction: Construction
+    private let container: DependencyContainer
+    private let resolver: ConstructionRegistry.Resolver
+    private var registry: ConstructionRegistry { .shared }
+
+    /// An attempt by the current thread or task.
+    ///
+    /// - Parameters:
+    ///   - construction: What to get.
+    ///   - container: Where it is built, for the wait limit and for naming it in errors.
+    init(_ construction: Construction, in container: DependencyContainer) {
+        self.construction = construction
+        self.container = container
+        // The task, when the thread runs one: a factory that resolves synchronously inside an async
+        // resolution builds on behalf of that task, and the wait-for graph must see one resolver.
+        self.resolver = AsyncResolutionPath.currentResolver
+    }
+
+    /// Claims the construction, atomically: read, build or wait.
+    ///
+    /// - Parameters:
+    ///   - isCached: Whether an instance is kept now; called under the registry's lock, it may take
+    ///     only the lock of the construction's own storage.
+    ///   - path: The resolver's path so far, for a cycle's message.
+    /// - Throws: ``DependencyResolutionError/Code/cycle`` when waiting would close a loop.
+    func claim(isCached: () -> Bool, path: @autoclosure () -> [String]) throws -> Step {
+        switch registry.claim(construction, by: resolver, in: container, isCached: isCached) {
+        case .cached:
+            return .read
+        case .build:
+            return .build
+        case .wait(let ticket):
+            return .wait(ticket: ticket)
+        case .cycle(let loop):
+            throw DependencyResolutionError(
+                code: .cycle, requested: construction.key, in: container, path: path() + loop)
+        }
+    }
+
+    /// Blocks the thread until build number `ticket` ends, for at most the container's wait limit
+    /// (``DependencyContainer/cooperativeWaitLimit`` inside a task).
+    ///
+    /// - Throws: The build's failure; ``DependencyResolutionError/Code/waitTimedOut`` (a thread) or
+    ///   ``DependencyResolutionError/Code/mustAwait`` (inside a task) when the limit passes.
+    func wait(ticket: UInt, path: @autoclosure () -> [String]) throws {
+        let limit = container.waitLimit(for: resolver.id)
+        let deadline = PthreadCondition.deadline(after: limit)
+        guard let outcome = registry.wait(for: construction, ticket: ticket, by: resolver, until: deadline) else {
+            throw DependencyResolutionError(
+                code: resolver.id.isTask ? .mustAwait : .waitTimedOut, requested: construction.key,
+                in: container, path: path() + [construction.key.description], waited: limit)
+        }
+        try Self.carryOn(after: outcome)
+    }
+
+    /// Suspends the task until build number `ticket` ends.
+    ///
+    /// - Throws: The build's failure; `CancellationError` when the task is cancelled meanwhile.
+    func suspend(ticket: UInt) async throws {
+        guard let outcome = await registry.suspend(for: construction, ticket: ticket, by: resolver) else {
+            throw CancellationError()
+        }
+        try Self.carryOn(after: outcome)
+    }
+
+    /// Ends this resolver's build: `publish` makes the instance visible, atomically with the end.
+    func succeed(publishing publish: () -> Void = {}) {
+        registry.finish(construction, with: .built, publishing: publish)
+    }
+
+    /// Ends this resolver's build with `error`, which its waiters share; a build stopped by its own
+    /// task's cancellation is given up instead, and a waiter (not cancelled) builds anew.
+    func fail(_ error: any Error) {
+        registry.finish(construction, with: Task.isCancelled ? .abandoned : .failed(error))
+    }
+
+    /// After a wait: claim again, or share the failure of the build waited for.
+    private static func carryOn(after outcome: BuildOutcome) throws {
+        if case .failed(let error) = outcome { throw error }
+    }
+}
