@@ -20,9 +20,9 @@ extension DependencyContainer {
     ///
     /// - Throws: ``DependencyGraphError`` with code `startFailed`, listing every failure.
     public func start() throws {
-        if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
+        if let overriding = overridingContainer {
             // Under an override, its own eager singletons; the base's are built on first use.
-            return try overriding(in: layer).start()
+            return try overriding.start()
         }
         var failures: [DependencyResolutionError] = []
         for container in containersInFamily {
@@ -50,8 +50,8 @@ extension DependencyContainer {
     ///
     /// - Throws: ``DependencyGraphError`` with code `startFailed`, listing every failure.
     public func start() async throws {
-        if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
-            return try await overriding(in: layer).start()
+        if let overriding = overridingContainer {
+            return try await overriding.start()
         }
         var eager: [(registration: AnyRegistration, container: DependencyContainer)] = []
         for container in containersInFamily {
@@ -110,8 +110,8 @@ extension DependencyContainer {
     ///
     /// - Throws: ``DependencyShutdownError`` naming each type whose teardown threw.
     public func shutdown() async throws {
-        if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
-            return try await overriding(in: layer).shutdown()
+        if let overriding = overridingContainer {
+            return try await overriding.shutdown()
         }
         var failures: [DependencyShutdownError.Failure] = []
         for _ in 0..<Self.maximumShutdownRounds {
@@ -146,9 +146,9 @@ extension DependencyContainer {
     /// warning, or between tests that share a container. Inside
     /// `withOverrides(_:operation:)`, it releases only what was built under the override.
     public func releaseSingletons() {
-        if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
+        if let overriding = overridingContainer {
             // Under an override, only what was built under it.
-            return overriding(in: layer).releaseSingletons()
+            return overriding.releaseSingletons()
         }
         for container in containersInFamily {
             // Released after the lock, in case a deinit resolves.
@@ -175,8 +175,8 @@ extension DependencyContainer {
     /// - Returns: Whether an instance was cached and is now dropped.
     @discardableResult
     public func releaseSingleton<Service>(of type: Service.Type, name: String? = nil) -> Bool {
-        if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
-            return overriding(in: layer).releaseSingleton(of: type, name: name)
+        if let overriding = overridingContainer {
+            return overriding.releaseSingleton(of: type, name: name)
         }
         return releaseSingleton(for: RegistrationKey(type, name: name))
     }

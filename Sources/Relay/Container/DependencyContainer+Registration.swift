@@ -132,8 +132,8 @@ extension DependencyContainer {
 
     /// Adds a registration built elsewhere (the dynamic registry builds its own).
     func add(_ registration: AnyRegistration) {
-        if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
-            overriding(in: layer).add(registration)
+        if let overriding = overridingContainer {
+            overriding.add(registration)
             return
         }
         // The replaced registration and instance are released here, after the lock, in case a
@@ -152,7 +152,7 @@ extension DependencyContainer {
     public func isRegistered<Service>(_ type: Service.Type, name: String? = nil) -> Bool {
         let key = RegistrationKey(type, name: name)
         var containers = [self]
-        if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
+        if let layer = activeOverride {
             containers += layer.chain.map { overriding(in: $0) }
         }
         return containers.contains { container in

@@ -94,7 +94,7 @@ extension DependencyContainer {
     /// - Throws: ``DependencyResolutionError`` when building any of them fails.
     public func resolveAll<Service>(_ type: Service.Type = Service.self) throws -> [Service] {
         let typeID = ObjectIdentifier(type)
-        if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
+        if let layer = activeOverride {
             // Every name the override or the base knows, each resolved through the override.
             return try registeredNames(of: type).map { try resolve(RegistrationKey(type, name: $0), under: layer) }
         }
@@ -115,9 +115,8 @@ extension DependencyContainer {
     /// at each level.
     func registeredNames<Service>(of type: Service.Type) -> [String?] {
         let typeID = ObjectIdentifier(type)
-        let layer = SlowPathGate.isOpen ? OverrideLayer.active(for: root) : nil
         var names: [String?] = []
-        for container in layer?.lookupChain(for: scope) ?? lookupChain {
+        for container in route {
             let keys = container.table.withRead { $0.registrations(of: typeID).map(\.key.name) }
             names += keys.filter { !names.contains($0) }
         }

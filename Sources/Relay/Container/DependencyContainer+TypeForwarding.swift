@@ -5,8 +5,8 @@ extension DependencyContainer {
     /// The check and the insert happen under one write lock, so two threads cannot both find the
     /// key free, and a refused alias leaves nothing behind.
     func addAlias(_ alias: AnyRegistration, of target: RegistrationKey) throws(DependencyRegistrationError) {
-        if SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) {
-            return try overriding(in: layer).addAlias(alias, of: target)
+        if let overriding = overridingContainer {
+            return try overriding.addAlias(alias, of: target)
         }
         let (existing, replaced) = table.withWrite { contents -> (AnyRegistration?, (AnyRegistration, Any?)?) in
             if let existing = contents.registration(for: alias.key), existing.forwardsTo != target {

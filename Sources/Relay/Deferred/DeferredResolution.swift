@@ -18,7 +18,7 @@ struct DeferredResolution: Sendable {
         self.root = container.root
         self.scope = container.scope
         self.name = name
-        self.layer = SlowPathGate.isOpen ? OverrideLayer.active(for: container.root) : nil
+        self.layer = container.activeOverride
     }
 
     func resolve<Service>(_ type: Service.Type) throws -> Service {

@@ -32,8 +32,7 @@ extension DependencyContainer {
     func registrationResolving(
         _ key: RegistrationKey
     ) -> (registration: AnyRegistration, holder: DependencyContainer)? {
-        let layer = SlowPathGate.isOpen ? OverrideLayer.active(for: root) : nil
-        for container in layer?.lookupChain(for: scope) ?? lookupChain {
+        for container in route {
             if let found = container.table.withRead({ $0.registration(for: key) }) {
                 return (found, container)
             }

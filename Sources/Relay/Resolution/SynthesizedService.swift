@@ -80,8 +80,7 @@ extension DependencyContainer {
             return lookupChain.first { $0.table.withRead { $0.registration(for: key) != nil } }
                 ?? base.container(for: scope).holder(of: key)
         }
-        let layer = SlowPathGate.isOpen ? OverrideLayer.active(for: root) : nil
-        return (layer?.lookupChain(for: scope) ?? lookupChain).first { container in
+        return route.first { container in
             container.table.withRead { $0.registration(for: key) != nil }
         }
     }
@@ -89,7 +88,7 @@ extension DependencyContainer {
     /// Records, for `dependencyGraph()`, an edge from the running factory to what a ``Lazy`` or
     /// ``Provider`` it asked for will resolve: a dependency, even if a deferred one.
     func recordDeferredEdge(to key: RegistrationKey) {
-        guard SlowPathGate.isOpen, let recorder = OverrideLayer.active(for: root)?.recorder else { return }
+        guard let recorder = activeOverride?.recorder else { return }
         if let holder = holder(of: key) { recorder.recordEdge(to: key, in: holder.scope) }
     }
 }
