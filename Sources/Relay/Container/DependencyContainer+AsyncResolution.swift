@@ -70,16 +70,9 @@ extension DependencyContainer {
         _ key: RegistrationKey,
         orElse fallback: () throws(NotCached) -> Service
     ) throws(NotCached) -> Service {
-        let access = table.beginRead()
-        guard let found = table.unretainedRegistration(for: key, during: access) else {
-            table.endRead(access)
-            return try fallback()
-        }
-        guard let cached = found._withUnsafeGuaranteedRef({ $0.cachedStorage }) else {
-            table.endRead(access)
-            throw NotCached()
-        }
-        return table.endRead(access, copying: cached, as: Service.self)
+        try table.cachedInstance(
+            of: key, as: Service.self, notBuilt: { _ throws(NotCached) -> Service in throw NotCached() },
+            notRegistered: fallback)
     }
 
     /// Returns an instance of every registration of a type, unnamed and named, in registration
@@ -100,19 +93,27 @@ extension DependencyContainer {
     func resolveDirectlyAsync<Service>(_ key: RegistrationKey) async throws -> Service {
         var container = self
         while true {
-            let table = container.table
-            let access = table.beginRead()
-            if let found = table.unretainedRegistration(for: key, during: access) {
-                if let cached = found._withUnsafeGuaranteedRef({ $0.cachedStorage }) {
-                    return table.endRead(access, copying: cached, as: Service.self)
+            do throws(NotBuilt) {
+                return try container.table.cachedInstance(
+                    of: key, as: Service.self,
+                    notBuilt: { registration throws(NotBuilt) -> Service in throw NotBuilt(registration: registration)
+                    },
+                    notRegistered: { () throws(NotBuilt) -> Service in throw NotBuilt(registration: nil) })
+            } catch {
+                if let registration = error.registration {
+                    // Safe: a table stores under a key only a registration of the key's type.
+                    return try await container.instanceAsync(
+                        of: unsafeDowncast(registration, to: Registration<Service>.self))
                 }
-                let registration = unsafeDowncast(found.takeUnretainedValue(), to: Registration<Service>.self)
-                table.endRead(access)
-                return try await container.instanceAsync(of: registration)
             }
-            table.endRead(access)
             guard let parent = container.parent else { return try await resolveUnregisteredAsync(key) }
             container = parent
         }
+    }
+
+    /// Why a container's read copied nothing: its registration of the key, not built yet, or `nil`
+    /// when it holds none.
+    private struct NotBuilt: Error {
+        let registration: AnyRegistration?
     }
 }

@@ -61,17 +61,8 @@ extension DependencyContainer {
         _ key: RegistrationKey,
         orElse fallback: () throws -> Service
     ) throws -> Service {
-        let access = table.beginRead()
-        guard let found = table.unretainedRegistration(for: key, during: access) else {
-            table.endRead(access)
-            return try fallback()
-        }
-        if let cached = found._withUnsafeGuaranteedRef({ $0.cachedStorage }) {
-            return table.endRead(access, copying: cached, as: Service.self)
-        }
-        let registration = found.takeUnretainedValue()
-        table.endRead(access)
-        return try instance(of: registration, as: Service.self)
+        try table.cachedInstance(
+            of: key, as: Service.self, notBuilt: { try instance(of: $0, as: Service.self) }, notRegistered: fallback)
     }
 
     /// Builds (or finds) the instance of a registration found untyped.

@@ -90,7 +90,7 @@ extension DependencyContainer {
             if registration.lifecycle == .weak {
                 return try liveWeakInstance(of: registration) { throw asyncFactoryError(for: registration, on: thread) }
             }
-            return try cachedSingleton(of: registration) { throw asyncFactoryError(for: registration, on: thread) }
+            return try table.cachedInstance(of: registration) { throw asyncFactoryError(for: registration, on: thread) }
         }
         let attempt = BuildOnce(registration, in: self)
         while true {
@@ -103,7 +103,7 @@ extension DependencyContainer {
                 if registration.lifecycle == .weak {
                     return try liveWeakInstance(of: registration) { try buildCached(registration, on: thread) }
                 }
-                return try cachedSingleton(of: registration) { try buildCached(registration, on: thread) }
+                return try table.cachedInstance(of: registration) { try buildCached(registration, on: thread) }
             case .build:
                 do {
                     let built = try build(registration, on: thread)
@@ -121,22 +121,6 @@ extension DependencyContainer {
                 try attempt.wait(ticket: ticket, path: pathDescriptions(on: thread))
             }
         }
-    }
-
-    /// The cached singleton of `registration`, copied out under the read lock, or what `otherwise`
-    /// returns when none is cached. It never holds a `Service?`, whose runtime metadata
-    /// unspecialised code would look up on every call.
-    @inline(__always)
-    private func cachedSingleton<Service>(
-        of registration: Registration<Service>,
-        otherwise: () throws -> Service
-    ) throws -> Service {
-        let access = table.beginRead()
-        if let cached = registration.cachedStorage {
-            return table.endRead(access, copying: cached, as: Service.self)
-        }
-        table.endRead(access)
-        return try otherwise()
     }
 
     /// Keeps what a registration built, unless the registration was replaced while it built: then
