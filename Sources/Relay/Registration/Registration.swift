@@ -106,8 +106,9 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
 
     /// Keeps `built` as this registration's instance. Call under the write lock.
     ///
-    /// - Returns: An instance it replaces, for the caller to release after unlocking. Building
-    ///   happens under the creation lock after checking the cache, so there is normally none.
+    /// - Returns: An instance it replaces, for the caller to release after unlocking. Only the
+    ///   resolver that claimed the registration's construction builds it, after the claim found
+    ///   nothing cached, so there is normally none.
     func cache(_ built: Service) -> Any? {
         switch lifecycle {
         case .singleton, .eagerSingleton:

@@ -12,9 +12,11 @@ import Darwin
 /// What one thread knows about the resolutions it is running: the path of factories it is inside,
 /// and which stripe of a ``ReadMostlyLock`` it reads through.
 ///
-/// Resolution is synchronous, so every nested `resolve` a factory makes runs on the thread that
-/// called the factory. That makes a thread-local path exact: it sees cycles even when a factory
-/// ignores its container parameter and resolves through `DependencyContainer.global`.
+/// A synchronous factory never suspends, so every nested synchronous `resolve` it makes runs on the
+/// thread that called it. That makes a thread-local path exact for synchronous factories: it sees
+/// cycles even when a factory ignores its container parameter and resolves through
+/// `DependencyContainer.global`. Async factories keep their path with the task instead
+/// (``AsyncResolutionPath``).
 final class ResolutionThreadState {
     /// The registrations whose factories are running on this thread, outermost first.
     /// Exclusivity is unchecked: only the owning thread ever touches its state.
