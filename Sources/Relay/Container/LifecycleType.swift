@@ -3,7 +3,7 @@
 /// ```swift
 /// container.register(Clock.self, lifecycle: .transient) { _ in SystemClock() }
 /// ```
-public enum LifecycleType: String, CaseIterable, Hashable, Sendable, CustomStringConvertible {
+public enum LifecycleType: String, CaseIterable, Hashable, Sendable, Codable, CustomStringConvertible {
     /// Built once per container, on the first resolve, and kept until ``DependencyContainer/releaseSingletons()``.
     case singleton
 

@@ -85,7 +85,7 @@ extension DependencyContainer {
                 return DependencyGraph.Node(
                     id: DependencyGraph.nodeID(scope: container.scope, key: registration.key),
                     scope: container.scope.tag, type: String(describing: registration.key.metatype),
-                    name: registration.key.name, lifecycle: (target?.registration ?? registration).lifecycle.rawValue,
+                    name: registration.key.name, lifecycle: (target?.registration ?? registration).lifecycle,
                     injectedBy: registration.instruction, arguments: registration.arguments?.description,
                     aliasOf: aliasOf)
             }

@@ -19,7 +19,7 @@ public struct DependencyGraph: Sendable, Equatable, Codable {
         /// The registration's name, if it has one.
         public let name: String?
         /// The registration's lifecycle.
-        public let lifecycle: String
+        public let lifecycle: LifecycleType
         /// The dynamic instruction that registered it, if one did.
         public let injectedBy: String?
         /// The types of the runtime arguments its factory takes, `(String, Int)`, if it takes any.

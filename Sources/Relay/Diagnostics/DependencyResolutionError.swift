@@ -28,6 +28,13 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
 
         private init(_ kind: Kind) { self.kind = kind }
 
+        /// The code whose ``description`` is `name`, as a wiring account records it; `nil` for a
+        /// name this version does not know.
+        init?(name: String) {
+            guard let kind = Kind(rawValue: name) else { return nil }
+            self.kind = kind
+        }
+
         /// Neither the container nor, for a scope, its root has a registration for the type and name.
         public static let notRegistered = Code(.notRegistered)
         /// Building the type needs the type itself, directly or through other factories.

@@ -5,7 +5,7 @@
 /// product (trait `LoggingSupport`) turns these events into swift-log messages.
 public struct ResolutionEvent: Sendable, CustomStringConvertible {
     /// What happened.
-    public enum Outcome: Sendable, Equatable, CustomStringConvertible {
+    public enum Outcome: Sendable, Hashable, CustomStringConvertible {
         /// A factory ran: the type's own, and perhaps its dependencies'.
         case built
         /// The instance was cached; no factory ran.

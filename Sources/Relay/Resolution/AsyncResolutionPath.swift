@@ -71,7 +71,9 @@ struct AsyncResolutionPath: Sendable {
         withUnsafeCurrentTask { task in
             guard let task else { return (ResolverID(thread: ResolutionThreadState.current), nil) }
             let id = ResolverID(task: task)
-            guard let owner = innermostFrame?.owner, owner != id, task.isChildTask else { return (id, nil) }
+            // The flag first: a plain load, where the task-local lookup is a search; most resolvers
+            // (a thread, a top-level task) are not child tasks.
+            guard task.isChildTask, let owner = innermostFrame?.owner, owner != id else { return (id, nil) }
             return (id, owner)
         }
     }

@@ -11,25 +11,9 @@
 /// #expect(clock.registeredIn == .bulkImport)
 /// ```
 public struct ResolvedDependency: Sendable, Hashable, CustomStringConvertible {
-    /// How a resolve ended.
-    public enum Outcome: Sendable, Hashable, CustomStringConvertible {
-        /// A factory ran.
-        case built
-        /// The instance was cached; no factory ran.
-        case cached
-        /// Resolution threw a ``DependencyResolutionError`` with the code of this name
-        /// (`notRegistered`, `cycle`, …).
-        case failed(code: String)
-
-        /// `built`, `cached`, or `failed (code)`.
-        public var description: String {
-            switch self {
-            case .built: "built"
-            case .cached: "cached"
-            case .failed(let code): "failed (\(code))"
-            }
-        }
-    }
+    /// How a resolve ended: built, cached, or failed with a code; the same outcome an observer
+    /// sees.
+    public typealias Outcome = ResolutionEvent.Outcome
 
     /// The type asked for, as Swift writes it: `WallClock`.
     public let type: String

@@ -21,7 +21,7 @@ extension WiringAccount {
             if let resolution = record.resolution { resolutionRecords.append(resolution) }
         }
         guard let last = injectionRecords.last else { return nil }
-        let resolutions = resolutionRecords.map(ResolvedDependency.init(record:))
+        let resolutions = try resolutionRecords.map(ResolvedDependency.init(record:))
         let injections = injectionRecords.flatMap(\.instructions).map { record in
             InjectedDependency(record: record, instanceTypes: Self.instanceTypes(of: record, among: resolutions))
         }
@@ -61,13 +61,21 @@ extension InjectedDependency {
 }
 
 extension ResolvedDependency {
-    fileprivate init(record: WiringAccountRecord.Resolution) {
-        let outcome: Outcome =
-            switch record.outcome {
-            case "built": .built
-            case "cached": .cached
-            default: .failed(code: record.failure ?? record.outcome)
+    fileprivate init(record: WiringAccountRecord.Resolution) throws {
+        let outcome: Outcome
+        switch record.outcome {
+        case .built: outcome = .built
+        case .cached: outcome = .cached
+        case .failed:
+            guard let name = record.failure, let code = DependencyResolutionError.Code(name: name) else {
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: [],
+                        debugDescription: "a failed resolve of '\(record.type)' with no known error code: "
+                            + "\(record.failure ?? "none")"))
             }
+            outcome = .failed(code)
+        }
         self.init(
             type: record.type, name: record.name, scope: DependencyContainerScope(record.scope),
             registeredIn: record.registeredIn.map { DependencyContainerScope($0) },

@@ -28,6 +28,11 @@ struct WiringAccountRecord: Codable {
         var type: String
     }
 
+    /// How a resolve ended, as a line records it; a failure's code is in `failure`.
+    enum Outcome: String, Codable {
+        case built, cached, failed
+    }
+
     /// One distinct resolve.
     struct Resolution: Codable, Hashable {
         var type: String
@@ -37,8 +42,7 @@ struct WiringAccountRecord: Codable {
         var lifecycle: String?
         var injectedBy: String?
         var instanceType: String?
-        /// `built`, `cached` or `failed`.
-        var outcome: String
+        var outcome: Outcome
         /// The error code's name, for a failed resolve.
         var failure: String?
         var requestedBy: String?

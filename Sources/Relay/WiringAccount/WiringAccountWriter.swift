@@ -131,11 +131,11 @@ final class WiringAccountWriter: Sendable {
         let lifecycle = answered.map { found in
             (found.holder.forwardingTarget(of: found.registration)?.registration ?? found.registration).lifecycle
         }
-        let (outcome, failure): (String, String?) =
+        let (outcome, failure): (WiringAccountRecord.Outcome, String?) =
             switch trace.outcome {
-            case .built: ("built", nil)
-            case .cached: ("cached", nil)
-            case .failed(let code): ("failed", code.description)
+            case .built: (.built, nil)
+            case .cached: (.cached, nil)
+            case .failed(let code): (.failed, code.description)
             }
         let resolution = WiringAccountRecord.Resolution(
             type: String(describing: trace.key.metatype), name: trace.key.name, scope: trace.container.scope.tag,

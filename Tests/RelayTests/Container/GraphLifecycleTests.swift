@@ -126,7 +126,7 @@ struct GraphLifecycleTests {
         register()
         try root.validate()
         let graph = root.dependencyGraph()
-        #expect(graph.nodes.first { $0.id == "global/UnitOfWork" }?.lifecycle == "graph")
+        #expect(graph.nodes.first { $0.id == "global/UnitOfWork" }?.lifecycle == .graph)
         #expect(graph.edges.contains(.init(from: "global/Repository", to: "global/UnitOfWork")))
         #expect(graph.edges.contains(.init(from: "global/Service", to: "global/UnitOfWork")))
     }

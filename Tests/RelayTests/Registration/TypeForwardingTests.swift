@@ -321,7 +321,7 @@ struct TypeForwardingTests {
         let root = try storeRoot(lifecycle: .eagerSingleton)
         let graph = root.dependencyGraph()
         #expect(graph.failures.isEmpty)
-        #expect(graph.nodes.map(\.lifecycle) == ["eagerSingleton", "eagerSingleton", "eagerSingleton"])
+        #expect(graph.nodes.map(\.lifecycle) == [.eagerSingleton, .eagerSingleton, .eagerSingleton])
         #expect(graph.nodes.map(\.aliasOf) == [nil, "global/LibraryStore", "global/LibraryStore"])
         #expect(
             graph.mermaid == """

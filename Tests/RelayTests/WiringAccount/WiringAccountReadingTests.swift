@@ -94,7 +94,7 @@ struct WiringAccountReadingTests {
         #expect(clock.nodeID == "import/Clock")
         #expect(
             account.resolutions(of: .clock, in: "import").map(\.outcome) == [
-                .failed(code: "notRegistered"), .built, .cached,
+                .failed(.notRegistered), .built, .cached,
             ])
         #expect(account.resolutions(of: .clock).count == 4)
         #expect(account.resolved(.clock)?.instanceType == "FixedClock")
