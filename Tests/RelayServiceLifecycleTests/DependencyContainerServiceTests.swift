@@ -59,7 +59,7 @@ struct DependencyContainerServiceTests {
             let running = Task { try await group.run() }
             await serverStarted.wait()
             // The container starts concurrently with the server; wait until its eager singletons exist.
-            while !journal.recorded.contains("cache opened") { try await Task.sleep(for: .milliseconds(5)) }
+            await journal.waitFor("cache opened")
             await group.triggerGracefulShutdown()
             try await running.value
 
@@ -81,7 +81,7 @@ struct DependencyContainerServiceTests {
                 services: [DependencyContainerService(container: container, logger: logger)], logger: logger)
 
             let running = Task { try await group.run() }
-            while !journal.recorded.contains("cache opened") { try await Task.sleep(for: .milliseconds(5)) }
+            await journal.waitFor("cache opened")
             await group.triggerGracefulShutdown()
             let thrown = await #expect(throws: DependencyShutdownError.self) { try await running.value }
 
@@ -125,7 +125,7 @@ struct DependencyContainerServiceTests {
         struct FailingWorker: Service {
             let journal: Journal
             func run() async throws {
-                while !journal.recorded.contains("cache opened") { try await Task.sleep(for: .milliseconds(5)) }
+                await journal.waitFor("cache opened")
                 throw WorkerFailed()
             }
         }
@@ -163,7 +163,7 @@ struct DependencyContainerServiceTests {
                 services: [DependencyContainerService(container: container, logger: logger)], logger: logger)
 
             let running = Task { try await group.run() }
-            while !journal.recorded.contains("cache opened") { try await Task.sleep(for: .milliseconds(5)) }
+            await journal.waitFor("cache opened")
             running.cancel()
             _ = await running.result
 

@@ -5,13 +5,36 @@ import ServiceLifecycle
 
 /// What the services and factories of a test did, in the order they did it.
 final class Journal: Sendable {
-    private let entries = Locked<[String]>([])
-
-    func record(_ entry: String) {
-        entries.withLock { $0.append(entry) }
+    private struct State {
+        var entries: [String] = []
+        var waiters: [(entry: String, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    var recorded: [String] { entries.withLock { $0 } }
+    private let state = Locked(State())
+
+    func record(_ entry: String) {
+        let ready = state.withLock { state in
+            state.entries.append(entry)
+            let ready = state.waiters.filter { $0.entry == entry }
+            state.waiters.removeAll { $0.entry == entry }
+            return ready
+        }
+        for waiter in ready { waiter.continuation.resume() }
+    }
+
+    var recorded: [String] { state.withLock { $0.entries } }
+
+    /// Suspends until `entry` is recorded; returns at once if it already is.
+    func waitFor(_ entry: String) async {
+        await withCheckedContinuation { continuation in
+            let isRecorded = state.withLock { state in
+                if state.entries.contains(entry) { return true }
+                state.waiters.append((entry, continuation))
+                return false
+            }
+            if isRecorded { continuation.resume() }
+        }
+    }
 }
 
 /// A stand-in for an HTTP server: runs until graceful shutdown, then finishes its in-flight work

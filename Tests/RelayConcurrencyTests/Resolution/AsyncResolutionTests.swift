@@ -240,14 +240,16 @@ struct AsyncResolutionTests {
         try await withDeadline {
             let container = DependencyContainer()
             let gate = Gate()
+            let started = Gate()
             let built = Counter()
             container.register(Database.self) { _ in
                 built.increment()
+                await started.open()
                 await gate.wait()
                 return Database()
             }
             let builder = Task { try await container.resolve(Database.self) }
-            while built.value == 0 { await Task.yield() }
+            await started.wait()
             let waiter = Task { try await container.resolve(Database.self) }
             waiter.cancel()
             await #expect(throws: CancellationError.self) { try await waiter.value }
@@ -262,18 +264,20 @@ struct AsyncResolutionTests {
         try await withDeadline {
             let container = DependencyContainer()
             let gate = Gate()
+            let started = Gate()
             let built = Counter()
             container.register(Database.self) { _ in
                 let attempt = built.value
                 built.increment()
                 if attempt == 0 {
+                    await started.open()
                     await gate.wait()
                     try Task.checkCancellation()
                 }
                 return Database(id: attempt)
             }
             let builder = Task { try await container.resolve(Database.self) }
-            while built.value == 0 { await Task.yield() }
+            await started.wait()
             let waiter = Task { try await container.resolve(Database.self) }
             builder.cancel()
             await gate.open()
