@@ -107,14 +107,17 @@ public final class DependencyContainer: Sendable {
     }
 
     /// How long a synchronous resolve made inside a task waits for another's build before it
-    /// throws ``DependencyResolutionError/Code/mustAwait``: one second, or the
+    /// throws ``DependencyResolutionError/Code/mustAwait``: 100 milliseconds, or the
     /// ``constructionWaitLimit`` when that is shorter.
     ///
     /// A synchronous wait blocks its thread, and inside a task that thread belongs to Swift's
-    /// cooperative pool (a handful of threads, one per core): a few blocked waiters would leave no
-    /// thread for the very work the build is waiting on. A resolve that can wait suspends instead:
-    /// `try await container.resolve(...)`.
-    public static let cooperativeWaitLimit: Duration = .seconds(1)
+    /// cooperative pool (one thread per core): a few blocked waiters would leave no thread for the
+    /// very work the build is waiting on. The limit is short so that even many such waiters give
+    /// the pool back quickly; a quick build (most are) still ends within it. A resolve that can
+    /// wait suspends instead: `try await container.resolve(...)`. A synchronous factory that an
+    /// async resolve runs never blocks here: its wait is handed to that async resolve, which
+    /// suspends and then runs the factory again.
+    public static let cooperativeWaitLimit: Duration = .milliseconds(100)
 
     /// How long `resolver` may block for another's build.
     func waitLimit(for resolver: ResolverID) -> Duration {

@@ -91,6 +91,14 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
     /// What was passed and what is taken, for ``Code/argumentMismatch``.
     let arguments: ArgumentMismatch?
 
+    /// For ``Code/mustAwait`` thrown inside a synchronous factory that an async resolution runs:
+    /// the build it would have waited for, which that async resolution awaits before it runs the
+    /// factory again.
+    let pendingBuild: PendingBuild?
+
+    /// For a cycle that spans several containers: each step of the loop with its container.
+    let loopPlaces: [String]?
+
     /// An error of `container`.
     init(
         code: Code,
@@ -100,11 +108,14 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         nearby: [String] = [],
         underlyingError: (any Error)? = nil,
         waited: Duration? = nil,
-        arguments: ArgumentMismatch? = nil
+        arguments: ArgumentMismatch? = nil,
+        pendingBuild: PendingBuild? = nil,
+        loopPlaces: [String]? = nil
     ) {
         self.init(
             code: code, requested: requested, scope: container.scope, path: path, nearby: nearby,
-            underlyingError: underlyingError, waited: waited, arguments: arguments)
+            underlyingError: underlyingError, waited: waited, arguments: arguments, pendingBuild: pendingBuild,
+            loopPlaces: loopPlaces)
     }
 
     init(
@@ -115,7 +126,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         nearby: [String] = [],
         underlyingError: (any Error)? = nil,
         waited: Duration? = nil,
-        arguments: ArgumentMismatch? = nil
+        arguments: ArgumentMismatch? = nil,
+        pendingBuild: PendingBuild? = nil,
+        loopPlaces: [String]? = nil
     ) {
         self.code = code
         self.requestedType = requested.description
@@ -125,11 +138,16 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         self.underlyingError = underlyingError
         self.waited = waited
         self.arguments = arguments
+        self.pendingBuild = pendingBuild
+        self.loopPlaces = loopPlaces
     }
 
     /// The full message: what failed, the path, what is registered nearby, and how to fix it.
     public var description: String {
         var lines = [summary, "  resolution path: \(path.joined(separator: " -> "))"]
+        if let loopPlaces {
+            lines.append("  the loop crosses containers: \(loopPlaces.joined(separator: " -> "))")
+        }
         if !nearby.isEmpty {
             lines.append("  registered nearby: \(nearby.joined(separator: ", "))")
         }

@@ -51,18 +51,29 @@ struct BuildOnce {
             return .build
         case .wait(let ticket):
             return .wait(ticket: ticket)
-        case .cycle(let loop):
+        case .cycle(let loop, let places):
             throw DependencyResolutionError(
-                code: .cycle, requested: construction.key, in: container, path: path() + loop)
+                code: .cycle, requested: construction.key, in: container, path: path() + loop, loopPlaces: places)
         }
     }
 
     /// Blocks the thread until build number `ticket` ends, for at most the container's wait limit
     /// (``DependencyContainer/cooperativeWaitLimit`` inside a task).
     ///
+    /// Inside a synchronous factory that an async resolution runs, it does not block at all: it
+    /// throws ``DependencyResolutionError/Code/mustAwait`` carrying the build, and that async
+    /// resolution suspends until the build ends, then runs the factory again.
+    ///
     /// - Throws: The build's failure; ``DependencyResolutionError/Code/waitTimedOut`` (a thread) or
     ///   ``DependencyResolutionError/Code/mustAwait`` (inside a task) when the limit passes.
     func wait(ticket: UInt, path: @autoclosure () -> [String]) throws {
+        if resolver.id.isTask, ResolutionThreadState.current.inlineForAsync > 0 {
+            registry.abandonWait(of: resolver, for: construction)
+            throw DependencyResolutionError(
+                code: .mustAwait, requested: construction.key, in: container,
+                path: path() + [construction.key.description], waited: .zero,
+                pendingBuild: PendingBuild(construction: construction, container: container))
+        }
         let limit = container.waitLimit(for: resolver.id)
         let deadline = PthreadCondition.deadline(after: limit)
         guard let outcome = registry.wait(for: construction, ticket: ticket, by: resolver, until: deadline) else {

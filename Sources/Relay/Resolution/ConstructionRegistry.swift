@@ -62,8 +62,9 @@ final class ConstructionRegistry: @unchecked Sendable {
         case wait(ticket: UInt)
         /// Waiting would close a loop of resolvers waiting for each other. `loop` is the chain of
         /// what would be waited for, from the construction asked for to the one the claimer (or the
-        /// task it runs inside) is building, as a path shows them.
-        case cycle(loop: [String])
+        /// task it runs inside) is building, as a path shows them; `places` names each step's
+        /// container when the loop spans several, `nil` otherwise.
+        case cycle(loop: [String], places: [String]?)
     }
 
     /// Decides, atomically, whether `resolver` builds `construction`, waits for another's build, or
@@ -86,7 +87,7 @@ final class ConstructionRegistry: @unchecked Sendable {
                 addWait(of: resolver, for: construction)
                 if let loop = loop(closedBy: resolver.id, waitingFor: construction) {
                     removeWait(of: resolver, for: construction)
-                    return .cycle(loop: loop)
+                    return .cycle(loop: loop.map(\.key.description), places: places(of: loop))
                 }
                 return .wait(ticket: construction.endedBuilds)
             }
@@ -150,6 +151,11 @@ final class ConstructionRegistry: @unchecked Sendable {
         }
     }
 
+    /// Drops a wait recorded by a claim that the claimer will not wait for after all.
+    func abandonWait(of resolver: Resolver, for construction: Construction) {
+        lock.withLock { removeWait(of: resolver, for: construction) }
+    }
+
     /// Suspends the calling task until build number `ticket` of `construction` ends; returns `nil`
     /// at once when the task is (or gets) cancelled, leaving the build to run on.
     func suspend(for construction: Construction, ticket: UInt, by resolver: Resolver) async -> BuildOutcome? {
@@ -184,12 +190,12 @@ final class ConstructionRegistry: @unchecked Sendable {
     /// The loop that `resolver` waiting for `construction` would close, if any: the chain from
     /// `construction` through what each builder waits for (and what its child tasks wait for) back
     /// to something `resolver` builds. Call after recording the wait.
-    private func loop(closedBy resolver: ResolverID, waitingFor construction: Construction) -> [String]? {
+    private func loop(closedBy resolver: ResolverID, waitingFor construction: Construction) -> [Construction]? {
         guard let firstBuilder = construction.builder else { return nil }
         var pending: [(builder: ResolverID, chain: [Construction])] = [(firstBuilder, [construction])]
         var seen: Set<ResolverID> = []
         while let (builder, chain) = pending.popLast() {
-            if builder == resolver { return describe(chain) }
+            if builder == resolver { return chain }
             guard seen.insert(builder).inserted else { continue }
             for awaited in waits[builder] ?? [] {
                 let next = awaited.takeUnretainedValue()
@@ -204,11 +210,12 @@ final class ConstructionRegistry: @unchecked Sendable {
         return nil
     }
 
-    /// A loop as a path shows it; each step names its container too when the loop spans several.
-    private func describe(_ chain: [Construction]) -> [String] {
-        let places = chain.map { $0.builtIn?.placeDescription ?? "" }
-        guard Set(places).count > 1 else { return chain.map(\.key.description) }
-        return zip(chain, places).map { "\($0.key.description) (in \($1))" }
+    /// Each step of a loop with its container (`A in root #2`), when the loop spans several
+    /// containers; `nil` when it stays in one.
+    private func places(of loop: [Construction]) -> [String]? {
+        let places = loop.map { $0.builtIn?.placeDescription ?? "" }
+        guard Set(places).count > 1 else { return nil }
+        return zip(loop, places).map { "\($0.key.description) in \($1)" }
     }
 
     private func addWait(of resolver: Resolver, for construction: Construction) {

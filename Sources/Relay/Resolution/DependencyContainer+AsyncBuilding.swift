@@ -76,7 +76,7 @@ extension DependencyContainer {
     private func buildAsync<Service>(_ registration: Registration<Service>) async throws -> Service {
         if SlowPathGate.isOpen { BuildCount.current?.increment() }
         guard let asyncFactory = registration.asyncFactory else {
-            return try buildInline(registration)
+            return try await buildInlineAwaitingOthers(registration)
         }
         do {
             return try await AsyncResolutionPath.withFrame(for: registration, in: scope) {
@@ -93,6 +93,21 @@ extension DependencyContainer {
                 code: .factoryFailed, requested: registration.key, in: self,
                 path: AsyncResolutionPath.current.descriptions + [registration.key.description],
                 underlyingError: error)
+        }
+    }
+
+    /// Runs a synchronous factory for an async resolution; when a synchronous resolve inside it
+    /// needs a build another resolver is running, awaits that build here (suspending, where the
+    /// factory's thread would have blocked a thread of the cooperative pool), then runs the factory
+    /// again.
+    private func buildInlineAwaitingOthers<Service>(_ registration: Registration<Service>) async throws -> Service {
+        while true {
+            do {
+                return try buildInline(registration)
+            } catch let error as DependencyResolutionError {
+                guard let pending = error.pendingBuild else { throw error }
+                try await pending.awaitEnd()
+            }
         }
     }
 }

@@ -178,6 +178,8 @@ extension DependencyContainer {
                     code: .cycle, requested: registration.key, in: self,
                     path: pathDescriptions(on: thread) + [registration.key.description])
             }
+            thread.inlineForAsync += 1
+            defer { thread.inlineForAsync -= 1 }
             return try build(registration, on: thread)
         }
     }

@@ -26,6 +26,11 @@ final class ResolutionThreadState {
     /// and dropped when the resolution's outermost factory returns.
     @exclusivity(unchecked) var graph: GraphInstances?
 
+    /// How many synchronous factories this thread is running on behalf of an async resolution
+    /// (see `buildInline`): while it is above zero, a wait for another's build is handed to that
+    /// async resolution, which suspends, instead of blocking the thread.
+    @exclusivity(unchecked) var inlineForAsync = 0
+
     /// How many factories this thread has run, so an observer can tell a build from a cache hit.
     @exclusivity(unchecked) var builds = 0
 

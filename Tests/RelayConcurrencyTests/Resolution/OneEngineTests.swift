@@ -1,0 +1,683 @@
+import Dispatch
+import Foundation
+import Relay
+import RelayTestSupport
+import Testing
+
+/// Synchronous and async resolution, first reads of `Lazy` and `@Injected`, and the wait-for graph
+/// agree on one construction path: every cycle is reported as a cycle, wherever its two ends run
+/// (two tasks, a child task, two threads behind shared values, two roots), nothing hangs, nothing
+/// blocks a thread of the cooperative pool, and each build runs exactly once.
+///
+/// Every test waits under a deadline (`withDeadline`, or `concurrently`'s timeout), so a regression
+/// fails instead of stopping the run. Whatever blocks (threads, semaphores) runs on threads of its
+/// own, off the cooperative pool, whose two threads the async side needs. Serialized: several
+/// tests measure how long a read takes, which a neighbour hogging the pool would skew.
+@Suite("One construction path: no hang, exactly once", .serialized)
+struct OneEngineTests {
+    final class A: Sendable {}
+    final class B: Sendable {}
+    final class Session: Sendable {}
+    final class Slow: Sendable {}
+    final class Quick: Sendable {}
+    final class Conn: Sendable {}
+    final class Bridged: Sendable {}
+    final class Dependency: Sendable {}
+
+    final class Dependent: Sendable {
+        let dependency: Dependency
+        init(dependency: Dependency) { self.dependency = dependency }
+    }
+
+    /// Two properties whose first reads close a cycle when each factory reads the other.
+    struct Pair: Sendable {
+        @Injected var a: A
+        @Injected var b: B
+
+        init(container: DependencyContainer) {
+            _a = Injected(container: container)
+            _b = Injected(container: container)
+        }
+    }
+
+    struct Holder: Sendable {
+        @Injected var session: Session
+
+        init(container: DependencyContainer) {
+            _session = Injected(container: container)
+        }
+    }
+
+    /// A factory ran before the value it reads was set up.
+    struct Missing: Error {}
+
+    /// The async work a factory bridged to did not finish in time.
+    struct BridgeTimedOut: Error {}
+
+    // MARK: - 1. A cycle split over two tasks, closed through a child task
+
+    @Test("a cycle split over two tasks and closed through async let is a cycle, not a hang")
+    func aCycleClosedThroughAsyncLetFromTwoTasks() async throws {
+        let root = DependencyContainer()
+        root.register(A.self) { container in
+            try await Task.sleep(for: .milliseconds(30))
+            async let b = container.resolve(B.self)
+            _ = try await b
+            return A()
+        }
+        root.register(B.self) { container in
+            try await Task.sleep(for: .milliseconds(30))
+            _ = try await container.resolve(A.self)
+            return B()
+        }
+        let outcomes = try await withDeadline(seconds: 3) { await Self.resolveBothEnds(of: root) }
+        #expect(!outcomes.contains("value"), "both ends must fail: \(outcomes)")
+        #expect(outcomes.contains("cycle"), "got \(outcomes)")
+    }
+
+    @Test("a cycle split over two tasks and closed through a task group is a cycle, not a hang")
+    func aCycleClosedThroughATaskGroupFromTwoTasks() async throws {
+        let root = DependencyContainer()
+        root.register(A.self) { container in
+            try await Task.sleep(for: .milliseconds(30))
+            try await withThrowingTaskGroup(of: B.self) { group in
+                group.addTask { try await container.resolve(B.self) }
+                _ = try await group.next()
+            }
+            return A()
+        }
+        root.register(B.self) { container in
+            try await Task.sleep(for: .milliseconds(30))
+            _ = try await container.resolve(A.self)
+            return B()
+        }
+        let outcomes = try await withDeadline(seconds: 3) { await Self.resolveBothEnds(of: root) }
+        #expect(!outcomes.contains("value"), "both ends must fail: \(outcomes)")
+        #expect(outcomes.contains("cycle"), "got \(outcomes)")
+    }
+
+    // MARK: - 2. A cycle closed through shared Lazy or @Injected values from two threads
+
+    @Test(
+        "a cycle closed through two shared Lazy values from two threads is a cycle, not a hang",
+        arguments: [LifecycleType.singleton, .transient])
+    func aCycleThroughSharedLazyValuesFromTwoThreads(lifecycle: LifecycleType) async throws {
+        let root = DependencyContainer()
+        root.constructionWaitLimit = .seconds(30)
+        let lazies = Locked<(a: Lazy<A>?, b: Lazy<B>?)>((nil, nil))
+        let aStarted = DispatchSemaphore(value: 0)
+        let bStarted = DispatchSemaphore(value: 0)
+        root.register(A.self, lifecycle: lifecycle) { _ in
+            aStarted.signal()
+            _ = bStarted.wait(timeout: .now() + 5)
+            guard let lazyB = lazies.withLock({ $0.b }) else { throw Missing() }
+            _ = try lazyB()
+            return A()
+        }
+        root.register(B.self, lifecycle: lifecycle) { _ in
+            bStarted.signal()
+            _ = aStarted.wait(timeout: .now() + 5)
+            guard let lazyA = lazies.withLock({ $0.a }) else { throw Missing() }
+            _ = try lazyA()
+            return B()
+        }
+        let lazyA = try await root.resolve(Lazy<A>.self)
+        let lazyB = try await root.resolve(Lazy<B>.self)
+        lazies.withLock { $0 = (lazyA, lazyB) }
+        let outcomes = Locked<[String]>([])
+        let finished = await onThread {
+            concurrently(threads: 2, timeout: .seconds(3)) { index in
+                let ended = index == 0 ? outcome { try lazyA() } : outcome { try lazyB() }
+                outcomes.withLock { $0.append(ended) }
+            }
+        }
+        #expect(finished, "the two first reads hung")
+        #expect(outcomes.withLock { $0 } == ["cycle", "cycle"])
+    }
+
+    @Test(
+        "a cycle closed through two shared @Injected properties from two threads is a cycle, not a hang",
+        arguments: [LifecycleType.singleton, .transient])
+    func aCycleThroughSharedInjectedPropertiesFromTwoThreads(lifecycle: LifecycleType) async throws {
+        let root = DependencyContainer()
+        root.constructionWaitLimit = .seconds(30)
+        let pair = Pair(container: root)
+        let aStarted = DispatchSemaphore(value: 0)
+        let bStarted = DispatchSemaphore(value: 0)
+        root.register(A.self, lifecycle: lifecycle) { _ in
+            aStarted.signal()
+            _ = bStarted.wait(timeout: .now() + 5)
+            _ = try pair.$b.resolve()
+            return A()
+        }
+        root.register(B.self, lifecycle: lifecycle) { _ in
+            bStarted.signal()
+            _ = aStarted.wait(timeout: .now() + 5)
+            _ = try pair.$a.resolve()
+            return B()
+        }
+        let outcomes = Locked<[String]>([])
+        let finished = await onThread {
+            concurrently(threads: 2, timeout: .seconds(3)) { index in
+                let ended = index == 0 ? outcome { try pair.$a.resolve() } : outcome { try pair.$b.resolve() }
+                outcomes.withLock { $0.append(ended) }
+            }
+        }
+        #expect(finished, "the two first reads hung")
+        #expect(outcomes.withLock { $0 } == ["cycle", "cycle"])
+    }
+
+    // MARK: - 3. An async cycle through shared Lazy values in one task
+
+    @Test("an async cycle through shared Lazy values in one task is a cycle, not a hang")
+    func anAsyncCycleThroughSharedLazyValuesInOneTask() async throws {
+        let root = DependencyContainer()
+        let lazies = Locked<(a: Lazy<A>?, b: Lazy<B>?)>((nil, nil))
+        root.register(A.self) { _ in
+            guard let lazyB = lazies.withLock({ $0.b }) else { throw Missing() }
+            _ = try await lazyB()
+            return A()
+        }
+        root.register(B.self) { _ in
+            guard let lazyA = lazies.withLock({ $0.a }) else { throw Missing() }
+            _ = try await lazyA()
+            return B()
+        }
+        let lazyA = try await root.resolve(Lazy<A>.self)
+        let lazyB = try await root.resolve(Lazy<B>.self)
+        lazies.withLock { $0 = (lazyA, lazyB) }
+        let ended = try await withDeadline(seconds: 3) { await asyncOutcome { try await lazyA() } }
+        #expect(ended == "cycle")
+    }
+
+    // MARK: - 4. A slow synchronous first read holds up nothing else
+
+    @Test("a slow synchronous first read of one Lazy does not delay an async first read of another")
+    func aSlowSynchronousFirstReadDoesNotDelayAnotherLazy() async throws {
+        try await withDeadline(seconds: 5) {
+            let root = DependencyContainer()
+            let slowStarted = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            root.register(Slow.self) { _ in
+                slowStarted.signal()
+                // Takes 2 s unless the test releases it earlier, once the other read is done.
+                _ = release.wait(timeout: .now() + 2)
+                return Slow()
+            }
+            root.register(Quick.self) { _ async in Quick() }
+            let lazySlow = try await root.resolve(Lazy<Slow>.self)
+            let lazyQuick = try await root.resolve(Lazy<Quick>.self)
+            let slowRead = Task { await onThread { outcome { try readSynchronously(lazySlow) } } }
+            #expect(await onThread { slowStarted.wait(timeout: .now() + 5) } == .success)
+            let clock = ContinuousClock()
+            let start = clock.now
+            let quick = await asyncOutcome { try await lazyQuick() }
+            let elapsed = clock.now - start
+            release.signal()
+            #expect(quick == "value")
+            #expect(elapsed < .seconds(1), "the unrelated first read took \(elapsed)")
+            #expect(await slowRead.value == "value")
+        }
+    }
+
+    @Test("an async first read of a Lazy that a thread is reading gets the same instance, built once")
+    func anAsyncFirstReadJoinsASynchronousOne() async throws {
+        try await withDeadline(seconds: 5) {
+            let root = DependencyContainer()
+            let built = Counter()
+            let slowStarted = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            root.register(Slow.self, lifecycle: .transient) { _ in
+                built.increment()
+                slowStarted.signal()
+                _ = release.wait(timeout: .now() + 2)
+                return Slow()
+            }
+            let lazy = try await root.resolve(Lazy<Slow>.self)
+            let syncRead = Task { await onThread { try? readSynchronously(lazy) } }
+            #expect(await onThread { slowStarted.wait(timeout: .now() + 5) } == .success)
+            let asyncRead = Task { try await lazy() }
+            // Lets the async read start while the synchronous one's factory runs.
+            try await Task.sleep(for: .milliseconds(100))
+            release.signal()
+            let fromThread = try #require(await syncRead.value)
+            let fromTask = try await asyncRead.value
+            #expect(fromTask === fromThread)
+            #expect(built.value == 1)
+        }
+    }
+
+    @Test("async first reads of a Lazy that a thread is reading suspend, leaving the pool's threads free")
+    func asyncFirstReadsOfALazyBeingReadDoNotBlockThePool() async throws {
+        try await withDeadline(seconds: 5) {
+            let root = DependencyContainer()
+            let built = Counter()
+            let slowStarted = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            root.register(Slow.self, lifecycle: .transient) { _ in
+                built.increment()
+                slowStarted.signal()
+                _ = release.wait(timeout: .now() + 2)
+                return Slow()
+            }
+            let lazy = try await root.resolve(Lazy<Slow>.self)
+            let syncRead = Task { await onThread { try? readSynchronously(lazy) } }
+            #expect(await onThread { slowStarted.wait(timeout: .now() + 5) } == .success)
+            // More readers than the pool has threads: a reader that blocks its thread starves it.
+            let asyncReads = (0..<4).map { _ in Task { try await lazy() } }
+            let clock = ContinuousClock()
+            let start = clock.now
+            try await Task.sleep(for: .milliseconds(100))
+            await Task {}.value
+            let elapsed = clock.now - start
+            release.signal()
+            let fromThread = try #require(await syncRead.value)
+            for read in asyncReads {
+                #expect(try await read.value === fromThread)
+            }
+            #expect(elapsed < .seconds(1), "a 100 ms sleep and an empty task took \(elapsed): the pool was blocked")
+            #expect(built.value == 1)
+        }
+    }
+
+    // MARK: - 5. Exactly once, with synchronous and async first reads mixed
+
+    @Test("mixed synchronous and async first reads of one Lazy of a transient registration build it once")
+    func mixedFirstReadsOfALazyBuildOnce() async throws {
+        let failures = try await withDeadline(seconds: 60) {
+            await onThread {
+                Self.mixedFirstReads(rounds: 200) { root in
+                    let lazy = try root.resolve(Lazy<Session>.self)
+                    return ({ try readSynchronously(lazy) }, { try await readAsynchronously(lazy) })
+                }
+            }
+        }
+        let failed = failures.count
+        #expect(failed == 0, "\(failed) of 200 rounds went wrong, first: \(failures.prefix(3))")
+    }
+
+    @Test("mixed synchronous and async first reads of one @Injected of a transient registration build it once")
+    func mixedFirstReadsOfAnInjectedBuildOnce() async throws {
+        let failures = try await withDeadline(seconds: 60) {
+            await onThread {
+                Self.mixedFirstReads(rounds: 200) { root in
+                    let holder = Holder(container: root)
+                    return ({ try holder.$session.resolve() }, { try await holder.$session.resolve() })
+                }
+            }
+        }
+        let failed = failures.count
+        #expect(failed == 0, "\(failed) of 200 rounds went wrong, first: \(failures.prefix(3))")
+    }
+
+    // MARK: - 6. No false cycle from a task that outlives its factory
+
+    @Test("a task started in an async factory that resolves the same transient type later is no cycle")
+    func aTaskStartedInAFactoryIsNoCycleAfterTheFactoryReturns() async throws {
+        try await withDeadline(seconds: 5) {
+            let root = DependencyContainer()
+            let started = Locked(false)
+            let later = Locked<Task<Conn, any Error>?>(nil)
+            root.register(Conn.self, lifecycle: .transient) { container async in
+                let isFirst = started.withLock { wasStarted in
+                    defer { wasStarted = true }
+                    return !wasStarted
+                }
+                if isFirst {
+                    // Runs after this factory has returned: not inside it.
+                    let task = Task {
+                        try await Task.sleep(for: .milliseconds(100))
+                        return try await container.resolve(Conn.self)
+                    }
+                    later.withLock { $0 = task }
+                }
+                return Conn()
+            }
+            _ = try await root.resolve(Conn.self)
+            let task = try #require(later.withLock { $0 })
+            #expect(await asyncOutcome { try await task.value } == "value")
+        }
+    }
+
+    // MARK: - 7. Teardown order when a dependency and its dependent are built at once
+
+    @Test("a dependent is torn down before its dependency even when both were first resolved at once")
+    func teardownOrderSurvivesARace() async throws {
+        let rounds = 500
+        let failures = try await withDeadline(seconds: 60) {
+            var failures: [String] = []
+            for round in 0..<rounds {
+                let root = DependencyContainer()
+                let log = Locked<[String]>([])
+                root.register(Dependency.self) { _ in
+                    Dependency()
+                } teardown: { _ in
+                    log.withLock { $0.append("dep") }
+                }
+                root.register(Dependent.self) { container in
+                    try Dependent(dependency: container.resolve(Dependency.self))
+                } teardown: { _ in
+                    log.withLock { $0.append("dependent") }
+                }
+                let finished = await onThread {
+                    concurrently(threads: 2, timeout: .seconds(5)) { index in
+                        if index == 0 {
+                            _ = try? root.resolve(Dependency.self)
+                        } else {
+                            _ = try? root.resolve(Dependent.self)
+                        }
+                    }
+                }
+                guard finished else {
+                    failures.append("round \(round): the resolves hung")
+                    break
+                }
+                try await root.shutdown()
+                let order = log.withLock { $0 }
+                if order != ["dependent", "dep"] { failures.append("round \(round): \(order)") }
+            }
+            return failures
+        }
+        let failed = failures.count
+        #expect(failed == 0, "\(failed) of \(rounds) rounds went wrong, first: \(failures.prefix(3))")
+    }
+
+    // MARK: - 8. Synchronous resolves in tasks do not starve the pool
+
+    @Test("tasks that resolve synchronously a singleton whose factory bridges to async work all finish in time")
+    func synchronousResolvesInTasksDoNotStarveThePool() async throws {
+        let root = DependencyContainer()
+        let firstAttempt = Locked(true)
+        root.register(Bridged.self) { _ in
+            // Only the first build bridges: should it time out, the builds after it fail at once,
+            // so that a regression starves the pool for one bridge's timeout, not sixteen.
+            let isFirst = firstAttempt.withLock { first in
+                defer { first = false }
+                return first
+            }
+            guard isFirst else { throw BridgeTimedOut() }
+            let done = DispatchSemaphore(value: 0)
+            Task {
+                try? await Task.sleep(for: .milliseconds(10))
+                done.signal()
+            }
+            guard done.wait(timeout: .now() + 4) == .success else { throw BridgeTimedOut() }
+            return Bridged()
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcomes = try await withDeadline(seconds: 3) {
+            await withTaskGroup(of: String.self) { group in
+                for _ in 0..<16 {
+                    group.addTask {
+                        do {
+                            _ = try resolveSynchronously(Bridged.self, from: root)
+                            return "instance"
+                        } catch let error as DependencyResolutionError {
+                            return error.description
+                        } catch {
+                            return "\(type(of: error))"
+                        }
+                    }
+                }
+                return await group.reduce(into: [String]()) { $0.append($1) }
+            }
+        }
+        let elapsed = clock.now - start
+        #expect(elapsed < .seconds(3), "took \(elapsed)")
+        #expect(outcomes.count == 16)
+        let instances = outcomes.filter { $0 == "instance" }.count
+        #expect(instances >= 1, "the build itself failed: \(Set(outcomes))")
+        let unexpected = outcomes.filter { $0 != "instance" && !$0.contains("await") }
+        let unexpectedCount = unexpected.count
+        #expect(unexpectedCount == 0, "neither the instance nor an error that says to await: \(Set(unexpected))")
+    }
+
+    // MARK: - 9. A cycle's error shows the whole loop
+
+    @Test("a cycle between two threads names the whole loop in its path")
+    func aCrossThreadCycleNamesTheWholeLoop() async throws {
+        let root = DependencyContainer()
+        let (finished, errors) = try await withDeadline(seconds: 5) {
+            await Self.closeCycleFromTwoThreads(aIn: root, bIn: root)
+        }
+        #expect(finished, "the two ends of the cycle hung")
+        #expect(!errors.contains { $0 == nil }, "both ends must fail with a DependencyResolutionError")
+        for case let error? in errors {
+            #expect(error.code == .cycle)
+            #expect(error.path.contains("A") && error.path.contains("B"), "path \(error.path)")
+            #expect(error.path.count >= 3 && error.path.first == error.path.last, "not the whole loop: \(error.path)")
+        }
+    }
+
+    @Test("a cycle between two roots names the whole loop and tells the two roots apart")
+    func aCrossRootCycleNamesTheWholeLoopAndBothRoots() async throws {
+        let first = DependencyContainer()
+        let second = DependencyContainer()
+        let (finished, errors) = try await withDeadline(seconds: 5) {
+            await Self.closeCycleFromTwoThreads(aIn: first, bIn: second)
+        }
+        #expect(finished, "the two ends of the cycle hung")
+        let closing = try #require(errors[1], "the end that closes the loop must fail")
+        #expect(closing.code == .cycle)
+        #expect(closing.path.contains("A") && closing.path.contains("B"), "path \(closing.path)")
+        #expect(
+            closing.path.count >= 3 && closing.path.first == closing.path.last, "not the whole loop: \(closing.path)")
+        // The same loop within one root, closed by the same end: two roots that both print as the
+        // root's scope ("global") would give the same message.
+        let single = DependencyContainer()
+        let (_, singleRootErrors) = try await withDeadline(seconds: 5) {
+            await Self.closeCycleFromTwoThreads(aIn: single, bIn: single)
+        }
+        let withinOneRoot = try #require(singleRootErrors[1])
+        // Compared with identifiers (root numbers, addresses) canonicalized, so that roots told
+        // apart only by a number that changes from run to run do not count as told apart.
+        #expect(
+            canonicalIdentifiers(closing.description) != canonicalIdentifiers(withinOneRoot.description),
+            "the message does not tell the two roots apart:\n\(closing.description)")
+    }
+}
+
+// MARK: - Helpers
+
+extension OneEngineTests {
+    /// Resolves `A` and `B` of `root` in two tasks at once, and returns how each ended. Cancelled
+    /// (by a deadline), it cancels both, so that a hang leaves no task behind.
+    private static func resolveBothEnds(of root: DependencyContainer) async -> [String] {
+        let first = Task { try await root.resolve(A.self) }
+        let second = Task { try await root.resolve(B.self) }
+        return await withTaskCancellationHandler {
+            [await asyncOutcome { try await first.value }, await asyncOutcome { try await second.value }]
+        } onCancel: {
+            first.cancel()
+            second.cancel()
+        }
+    }
+
+    /// Runs a cycle between `A` in `first` and `B` in `second` from both ends: one thread resolves
+    /// `A`, whose factory resolves `B`; the other resolves `B`, whose factory resolves `A`. Both
+    /// factories run before either resolves the other, and the `B` end resolves 100 ms later, so it
+    /// is the one that closes the loop, run after run.
+    ///
+    /// - Returns: Whether both threads finished in time, and the resolution error each ended with
+    ///   (`nil` for none): the `A` end's, then the `B` end's.
+    private static func closeCycleFromTwoThreads(
+        aIn first: DependencyContainer,
+        bIn second: DependencyContainer
+    ) async -> (Bool, [DependencyResolutionError?]) {
+        let aStarted = DispatchSemaphore(value: 0)
+        let bStarted = DispatchSemaphore(value: 0)
+        // Weak: two roots whose factories hold each other would never be freed.
+        first.register(A.self) { [weak second] _ in
+            aStarted.signal()
+            _ = bStarted.wait(timeout: .now() + 5)
+            guard let second else { throw Missing() }
+            _ = try second.resolve(B.self)
+            return A()
+        }
+        second.register(B.self) { [weak first] _ in
+            bStarted.signal()
+            _ = aStarted.wait(timeout: .now() + 5)
+            Thread.sleep(forTimeInterval: 0.1)
+            guard let first else { throw Missing() }
+            _ = try first.resolve(A.self)
+            return B()
+        }
+        let errors = Locked<[DependencyResolutionError?]>([nil, nil])
+        let finished = await onThread {
+            concurrently(threads: 2, timeout: .seconds(5)) { index in
+                do {
+                    if index == 0 {
+                        _ = try first.resolve(A.self)
+                    } else {
+                        _ = try second.resolve(B.self)
+                    }
+                } catch let error as DependencyResolutionError {
+                    errors.withLock { $0[index] = error }
+                } catch {}
+            }
+        }
+        return (finished, errors.withLock { $0 })
+    }
+
+    /// Rounds of first reads of a fresh shared value of a `.transient` `Session`, made by `makeReaders`:
+    /// two threads read it synchronously and two tasks asynchronously. In odd rounds all four start
+    /// at once; in even rounds the synchronous reads start once an async read's build is under way.
+    /// Each round, the factory must run once and every reader get its instance.
+    ///
+    /// - Returns: What went wrong, one line per round that went wrong.
+    private static func mixedFirstReads(
+        rounds: Int,
+        makeReaders: (DependencyContainer) throws -> (
+            sync: @Sendable () throws -> Session, async: @Sendable () async throws -> Session
+        )
+    ) -> [String] {
+        var failures: [String] = []
+        for round in 0..<rounds {
+            let root = DependencyContainer()
+            let built = Counter()
+            let building = DispatchSemaphore(value: 0)
+            root.register(Session.self, lifecycle: .transient) { _ in
+                built.increment()
+                // Once for each synchronous reader that waits for a build to be under way.
+                building.signal()
+                building.signal()
+                // Long enough for the other readers to arrive while it builds.
+                Thread.sleep(forTimeInterval: 0.001)
+                return Session()
+            }
+            let readers: (sync: @Sendable () throws -> Session, async: @Sendable () async throws -> Session)
+            do {
+                readers = try makeReaders(root)
+            } catch {
+                failures.append("round \(round): \(error)")
+                continue
+            }
+            let seen = Locked<[ObjectIdentifier?]>([])
+            let finished = concurrently(threads: 4, timeout: .seconds(5)) { index in
+                let session: Session?
+                if index.isMultiple(of: 2) {
+                    if round.isMultiple(of: 2) { _ = building.wait(timeout: .now() + 5) }
+                    session = try? readers.sync()
+                } else {
+                    session = blockingAwait { try? await readers.async() } ?? nil
+                }
+                seen.withLock { $0.append(session.map(ObjectIdentifier.init)) }
+            }
+            guard finished else {
+                failures.append("round \(round): the first reads hung")
+                break
+            }
+            let identities = seen.withLock { $0 }
+            if built.value != 1 || identities.contains(nil) || Set(identities).count != 1 {
+                failures.append(
+                    "round \(round): the factory ran \(built.value) times; "
+                        + "\(Set(identities.compactMap { $0 }).count) instances, "
+                        + "\(identities.filter { $0 == nil }.count) failed reads")
+            }
+        }
+        return failures
+    }
+}
+
+/// Runs `work` in a task and blocks the calling thread (never one of the pool's) until it ends, for
+/// at most `seconds`: `nil` when it did not end in time.
+private func blockingAwait<Result: Sendable>(
+    seconds: Double = 5,
+    _ work: @escaping @Sendable () async -> Result
+) -> Result? {
+    let done = DispatchSemaphore(value: 0)
+    let result = Locked<Result?>(nil)
+    Task {
+        let value = await work()
+        result.withLock { $0 = value }
+        done.signal()
+    }
+    guard done.wait(timeout: .now() + seconds) == .success else { return nil }
+    return result.withLock { $0 }
+}
+
+/// `text` with every word that holds a digit (a number, an address, an identifier) replaced by `#`
+/// and the order in which it first appears: `root 7 -> root 3 -> root 7` reads `root #0 -> root #1
+/// -> root #0`, the same as `root 12 -> root 5 -> root 12`, and unlike `root 4 -> root 4 -> root 4`.
+private func canonicalIdentifiers(_ text: String) -> String {
+    var seen: [String: Int] = [:]
+    var result = ""
+    var word = ""
+    func endWord() {
+        if word.contains(where: \.isNumber) {
+            let index = seen[word] ?? seen.count
+            seen[word] = index
+            result += "#\(index)"
+        } else {
+            result += word
+        }
+        word = ""
+    }
+    for character in text {
+        if character.isLetter || character.isNumber {
+            word.append(character)
+        } else {
+            endWord()
+            result.append(character)
+        }
+    }
+    endWord()
+    return result
+}
+
+/// A synchronous read of `lazy`, wherever the call is written: inside async code (a task's closure)
+/// Swift may pick the async one.
+private func readSynchronously<Service>(_ lazy: Lazy<Service>) throws -> Service {
+    try lazy()
+}
+
+/// An async read of `lazy`, wherever the call is written.
+private func readAsynchronously<Service: Sendable>(_ lazy: Lazy<Service>) async throws -> Service {
+    try await lazy()
+}
+
+/// How `body` ended, for comparing and for messages: "value", the code of a resolution error
+/// ("cycle"), or the type of any other error.
+private func outcome<Value>(_ body: () throws -> Value) -> String {
+    do {
+        _ = try body()
+        return "value"
+    } catch let error as DependencyResolutionError {
+        return "\(error.code)"
+    } catch {
+        return "\(type(of: error))"
+    }
+}
+
+/// How async `body` ended; see `outcome(_:)`.
+private func asyncOutcome<Value>(_ body: () async throws -> Value) async -> String {
+    do {
+        _ = try await body()
+        return "value"
+    } catch let error as DependencyResolutionError {
+        return "\(error.code)"
+    } catch {
+        return "\(type(of: error))"
+    }
+}
