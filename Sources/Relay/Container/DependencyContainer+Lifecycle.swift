@@ -24,13 +24,8 @@ extension DependencyContainer {
             // Under an override, its own eager singletons; the base's are built on first use.
             return try overriding.start()
         }
-        var failures: [DependencyResolutionError] = []
-        for container in containersInFamily {
-            let eager = container.table.withRead {
-                $0.allRegistrations.filter { $0.lifecycle == .eagerSingleton }
-            }
-            failures += container.failures(building: eager) { try $0.resolveErased(in: container) }
-        }
+        let eager = registrationsInFamily { $0.lifecycle == .eagerSingleton }
+        let failures = failures(building: eager) { try $0.resolveErased(in: $1) }
         if !failures.isEmpty {
             throw DependencyGraphError(code: .startFailed, failures: failures)
         }
@@ -53,11 +48,7 @@ extension DependencyContainer {
         if let overriding = overridingContainer {
             return try await overriding.start()
         }
-        var eager: [(registration: AnyRegistration, container: DependencyContainer)] = []
-        for container in containersInFamily {
-            let registrations = container.table.withRead { $0.allRegistrations }
-            eager += registrations.filter { $0.lifecycle == .eagerSingleton }.map { ($0, container) }
-        }
+        let eager = registrationsInFamily { $0.lifecycle == .eagerSingleton }
         let failures = await withTaskGroup(of: (Int, DependencyResolutionError?).self) { group in
             for (index, entry) in eager.enumerated() {
                 group.addTask {
@@ -199,21 +190,6 @@ extension DependencyContainer {
         return false
     }
 
-    /// Builds each registration with `build`, and returns every failure, in order.
-    func failures(
-        building registrations: [AnyRegistration],
-        with build: (AnyRegistration) throws -> Any
-    ) -> [DependencyResolutionError] {
-        registrations.compactMap { registration in
-            do {
-                _ = try build(registration)
-                return nil
-            } catch {
-                return resolutionError(wrapping: error, for: registration)
-            }
-        }
-    }
-
     /// What building `registration` threw, as a resolution error: resolution wraps every error
     /// itself, but a cancellation passes through, and none may be lost.
     func resolutionError(wrapping error: any Error, for registration: AnyRegistration) -> DependencyResolutionError {
@@ -227,5 +203,31 @@ extension DependencyContainer {
     var containersInFamily: [DependencyContainer] {
         guard isRoot else { return [self] }
         return [self] + family.scopeNames.map { container(for: $0) }
+    }
+
+    /// The registrations of this container (for a root, also of its scopes) that `isIncluded`
+    /// picks, each with the container that holds it, in registration order within each container:
+    /// what `start()`, `validate()` and `dependencyGraph()` build.
+    func registrationsInFamily(
+        where isIncluded: (AnyRegistration) -> Bool
+    ) -> [(registration: AnyRegistration, container: DependencyContainer)] {
+        containersInFamily.flatMap { container in
+            container.table.withRead { $0.allRegistrations }.filter(isIncluded).map { ($0, container) }
+        }
+    }
+
+    /// Builds each registration with `build`, and returns every failure, in order.
+    func failures(
+        building registrations: [(registration: AnyRegistration, container: DependencyContainer)],
+        with build: (AnyRegistration, DependencyContainer) throws -> Any
+    ) -> [DependencyResolutionError] {
+        registrations.compactMap { registration, container in
+            do {
+                _ = try build(registration, container)
+                return nil
+            } catch {
+                return container.resolutionError(wrapping: error, for: registration)
+            }
+        }
     }
 }

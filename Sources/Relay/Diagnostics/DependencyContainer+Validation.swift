@@ -64,9 +64,7 @@ extension DependencyContainer {
         await graph(from: exploreAsync(recording: true))
     }
 
-    private func graph(
-        from exploration: (failures: [DependencyResolutionError], recorder: DependencyGraph.Recorder?)
-    ) -> DependencyGraph {
+    private func graph(from exploration: Exploration) -> DependencyGraph {
         DependencyGraph(
             nodes: registrationNodes, edges: exploration.recorder?.recorded ?? [],
             failures: exploration.failures.map(\.description))
@@ -93,49 +91,58 @@ extension DependencyContainer {
     }
 
     /// Resolves every registration of the family through a fresh override layer, awaiting.
-    private func exploreAsync(
-        recording: Bool
-    ) async -> (failures: [DependencyResolutionError], recorder: DependencyGraph.Recorder?) {
-        let recorder = recording ? DependencyGraph.Recorder() : nil
-        let layer = OverrideLayer(base: root, outer: OverrideLayer.current, recorder: recorder)
+    private func exploreAsync(recording: Bool) async -> Exploration {
+        let exploration = Exploration(recording: recording, over: root)
         SlowPathGate.open()
         defer { SlowPathGate.close() }
-        let failures = await OverrideLayer.$current.withValue(layer) {
+        let failures = await OverrideLayer.$current.withValue(exploration.layer) {
             var failures: [DependencyResolutionError] = []
-            for container in containersInFamily {
-                // A registration that takes arguments is listed, not built: there are none to pass.
-                for registration in container.table.withRead({ $0.allRegistrations })
-                where registration.arguments == nil {
-                    do {
-                        _ = try await registration.resolveErasedAsync(in: container, under: layer)
-                    } catch {
-                        failures.append(container.resolutionError(wrapping: error, for: registration))
-                    }
+            for (registration, container) in explorable {
+                do {
+                    _ = try await registration.resolveErasedAsync(in: container, under: exploration.layer)
+                } catch {
+                    failures.append(container.resolutionError(wrapping: error, for: registration))
                 }
             }
             return failures
         }
-        return (failures, recorder)
+        return exploration.ended(with: failures)
     }
 
     /// Resolves every registration of the family through a fresh override layer.
-    private func explore(
-        recording: Bool
-    ) -> (failures: [DependencyResolutionError], recorder: DependencyGraph.Recorder?) {
-        let recorder = recording ? DependencyGraph.Recorder() : nil
-        let layer = OverrideLayer(base: root, outer: OverrideLayer.current, recorder: recorder)
+    private func explore(recording: Bool) -> Exploration {
+        let exploration = Exploration(recording: recording, over: root)
         SlowPathGate.open()
         defer { SlowPathGate.close() }
-        let failures = OverrideLayer.$current.withValue(layer) {
-            var failures: [DependencyResolutionError] = []
-            for container in containersInFamily {
-                let registrations = container.table.withRead { $0.allRegistrations.filter { $0.arguments == nil } }
-                failures += container.failures(building: registrations) {
-                    try $0.resolveErased(in: container, under: layer)
-                }
-            }
-            return failures
+        let failures = OverrideLayer.$current.withValue(exploration.layer) {
+            self.failures(building: explorable) { try $0.resolveErased(in: $1, under: exploration.layer) }
         }
-        return (failures, recorder)
+        return exploration.ended(with: failures)
+    }
+
+    /// What validation and the graph build: every registration of the family but those that take
+    /// runtime arguments, which are listed, not built (there are none to pass).
+    private var explorable: [(registration: AnyRegistration, container: DependencyContainer)] {
+        registrationsInFamily { $0.arguments == nil }
+    }
+}
+
+/// One run of `validate()` or `dependencyGraph()`: the throwaway override its builds go into, what
+/// it records, and what failed.
+private struct Exploration {
+    let layer: OverrideLayer
+    let recorder: DependencyGraph.Recorder?
+    var failures: [DependencyResolutionError] = []
+
+    /// A run over `root`, inside any override already active; recording edges for a graph.
+    init(recording: Bool, over root: DependencyContainer) {
+        recorder = recording ? DependencyGraph.Recorder() : nil
+        layer = OverrideLayer(base: root, outer: OverrideLayer.current, recorder: recorder)
+    }
+
+    func ended(with failures: [DependencyResolutionError]) -> Exploration {
+        var ended = self
+        ended.failures = failures
+        return ended
     }
 }
