@@ -17,4 +17,15 @@ static inline void relay_set_current_thread_state(void *_Nullable state) {
     relay_thread_state = state;
 }
 
+// The task the calling code runs in (the concurrency runtime's task object), or NULL when it runs
+// in no task. `swift_task_getCurrent` is the stable runtime entry point behind
+// `withUnsafeCurrentTask`, which Swift code may not name itself (the runtime's symbol names are
+// reserved); `withUnsafeCurrentTask` is a generic function the optimiser cannot see into, whose
+// result costs more than the rest of a build's bookkeeping.
+extern void *_Nullable swift_task_getCurrent(void) __attribute__((swiftcall));
+
+static inline void *_Nullable relay_current_task(void) {
+    return swift_task_getCurrent();
+}
+
 #endif

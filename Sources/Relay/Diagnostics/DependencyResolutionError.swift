@@ -99,7 +99,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
     /// For a cycle that spans several containers: each step of the loop with its container.
     let loopPlaces: [String]?
 
-    /// An error of `container`.
+    /// An error of `container`. Out of line: errors are built on cold paths, and their arguments
+    /// should not weigh on the resolve paths that throw them.
+    @inline(never)
     init(
         code: Code,
         requested: RegistrationKey,

@@ -59,23 +59,21 @@ struct AsyncResolutionPath: Sendable {
     /// task that does: an unstructured task sees the frames it copied from its creator as nothing.
     private static var inheritedFrame: Frame? {
         guard let frame = innermostFrame else { return nil }
-        return withUnsafeCurrentTask { task in
-            guard let task else { return frame }
-            return frame.owner == ResolverID(task: task) || task.isChildTask ? frame : nil
-        }
+        guard let task = CurrentTask.address else { return frame }
+        return frame.owner == ResolverID(task: task) || CurrentTask.isChildTask(at: task) ? frame : nil
     }
 
     /// Who resolves now, and, for a child task running inside a factory (`async let`, a task
     /// group), the task that runs the factory and awaits the child: its wait is that task's wait.
     static var currentResolver: (id: ResolverID, parent: ResolverID?) {
-        withUnsafeCurrentTask { task in
-            guard let task else { return (ResolverID(thread: ResolutionThreadState.current), nil) }
-            let id = ResolverID(task: task)
-            // The flag first: a plain load, where the task-local lookup is a search; most resolvers
-            // (a thread, a top-level task) are not child tasks.
-            guard task.isChildTask, let owner = innermostFrame?.owner, owner != id else { return (id, nil) }
-            return (id, owner)
+        guard let task = CurrentTask.address else { return (ResolverID(thread: ResolutionThreadState.current), nil) }
+        let id = ResolverID(task: task)
+        // The flag first: a plain load, where the task-local lookup is a search; most resolvers
+        // (a thread, a top-level task) are not child tasks.
+        guard CurrentTask.isChildTask(at: task), let owner = innermostFrame?.owner, owner != id else {
+            return (id, nil)
         }
+        return (id, owner)
     }
 
     /// The innermost running async factory's registration key and scope, for the graph's edges.

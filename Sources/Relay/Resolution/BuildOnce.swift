@@ -18,8 +18,11 @@ struct BuildOnce {
         case wait(ticket: UInt)
     }
 
-    private let construction: Construction
-    private let container: DependencyContainer
+    // Unowned: an attempt lives only inside the call of the front that made it, which holds the
+    // construction and the container strongly for that whole time; reference counting them would
+    // be a measurable part of a build.
+    private unowned(unsafe) let construction: Construction
+    private unowned(unsafe) let container: DependencyContainer
     private let resolver: ConstructionRegistry.Resolver
     private var registry: ConstructionRegistry { .shared }
 
@@ -28,6 +31,7 @@ struct BuildOnce {
     /// - Parameters:
     ///   - construction: What to get.
     ///   - container: Where it is built, for the wait limit and for naming it in errors.
+    @inline(__always)
     init(_ construction: Construction, in container: DependencyContainer) {
         self.construction = construction
         self.container = container
@@ -43,6 +47,7 @@ struct BuildOnce {
     ///     only the lock of the construction's own storage.
     ///   - path: The resolver's path so far, for a cycle's message.
     /// - Throws: ``DependencyResolutionError/Code/cycle`` when waiting would close a loop.
+    @inline(__always)
     func claim(isCached: () -> Bool, path: @autoclosure () -> [String]) throws -> Step {
         switch registry.claim(construction, by: resolver, in: container, isCached: isCached) {
         case .cached:
@@ -94,13 +99,21 @@ struct BuildOnce {
         try Self.carryOn(after: outcome)
     }
 
+    /// Ends this resolver's build, whose instance is already visible (a registration caches it
+    /// under its table's lock before it ends the build).
+    @inline(__always)
+    func succeed() {
+        registry.finish(construction, with: .built)
+    }
+
     /// Ends this resolver's build: `publish` makes the instance visible, atomically with the end.
-    func succeed(publishing publish: () -> Void = {}) {
+    func succeed(publishing publish: () -> Void) {
         registry.finish(construction, with: .built, publishing: publish)
     }
 
     /// Ends this resolver's build with `error`, which its waiters share; a build stopped by its own
     /// task's cancellation is given up instead, and a waiter (not cancelled) builds anew.
+    @inline(__always)
     func fail(_ error: any Error) {
         registry.finish(construction, with: Task.isCancelled ? .abandoned : .failed(error))
     }

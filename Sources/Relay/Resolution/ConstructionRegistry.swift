@@ -53,7 +53,7 @@ final class ConstructionRegistry: @unchecked Sendable {
     enum Claim {
         /// Its instance is kept: read it.
         case cached
-        /// Nobody builds it: the claimer does, and must call ``finish(_:with:publishing:)`` however
+        /// Nobody builds it: the claimer does, and must call ``finish(_:with:)`` however
         /// it ends.
         case build
         /// Another resolver builds it: wait for the end of build number `ticket`. The wait is
@@ -101,14 +101,19 @@ final class ConstructionRegistry: @unchecked Sendable {
     }
 
     /// Ends a build claimed with ``claim(_:by:in:isCached:)``, and wakes everyone waiting for it.
-    ///
-    /// - Parameters:
-    ///   - outcome: How it ended.
-    ///   - publish: Makes the instance visible (caches it, records its teardown); runs under the
-    ///     registry's lock, so no claim sees the build ended before the instance is there. It may
-    ///     take only the locks of the construction's own storage and of the teardown log.
-    func finish(_ construction: Construction, with outcome: BuildOutcome, publishing publish: () -> Void = {}) {
-        let resumed = lock.withLock {
+    func finish(_ construction: Construction, with outcome: BuildOutcome) {
+        finish(construction, with: outcome, publishing: {})
+    }
+
+    /// Ends a build as ``finish(_:with:)`` does, after `publish` makes the instance visible: under
+    /// the registry's lock, so no claim sees the build ended before the instance is there. It may
+    /// take only the lock of the construction's own storage.
+    func finish(_ construction: Construction, with outcome: BuildOutcome, publishing publish: () -> Void) {
+        // Filled under the lock, resumed after it: a resumed task may run at once and claim again.
+        // (A local rather than the lock's result: the result would be a generic value, which an
+        // unspecialised call pays for with a runtime metadata lookup on every build.)
+        var resumed: [SuspendedWaiter] = []
+        lock.withLock {
             publish()
             if let parent = construction.builderParent, let builder = construction.builder {
                 removeChild(builder, of: parent)
@@ -122,9 +127,10 @@ final class ConstructionRegistry: @unchecked Sendable {
             if blockedThreads > 0 {
                 lock.broadcast()
             }
-            return suspended.isEmpty ? [] : suspended.removeValue(forKey: ObjectIdentifier(construction)) ?? []
+            if !suspended.isEmpty {
+                resumed = suspended.removeValue(forKey: ObjectIdentifier(construction)) ?? []
+            }
         }
-        // Resumed after unlocking: a resumed task may run at once and claim again.
         for waiter in resumed {
             waiter.continuation.resume(returning: outcome)
         }

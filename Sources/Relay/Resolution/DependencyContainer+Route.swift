@@ -1,6 +1,7 @@
 extension DependencyContainer {
     /// The override active for this container's root in the current task, if any. While no
     /// override runs anywhere in the process, this is one relaxed atomic load.
+    @inline(__always)
     var activeOverride: OverrideLayer? {
         SlowPathGate.isOpen ? OverrideLayer.active(for: root) : nil
     }
@@ -8,8 +9,10 @@ extension DependencyContainer {
     /// The container that stands for this one under the active override (the override's own
     /// container for this scope), where registering, starting, releasing and shutting down act
     /// instead; `nil` when no override is active.
+    @inline(__always)
     var overridingContainer: DependencyContainer? {
-        activeOverride.map { overriding(in: $0) }
+        guard SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) else { return nil }
+        return overriding(in: layer)
     }
 
     /// The route of a resolve: the containers it searches, nearest first. Under an active override,

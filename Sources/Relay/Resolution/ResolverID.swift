@@ -17,18 +17,16 @@ struct ResolverID: Hashable, Sendable, CustomStringConvertible {
         isTask = false
     }
 
-    init(task: UnsafeCurrentTask) {
-        // UnsafeCurrentTask is a single reference to the task; its bits are the task's address.
-        address = unsafeBitCast(task, to: UInt.self)
+    /// The task at `address`.
+    init(task address: UnsafeRawPointer) {
+        self.address = UInt(bitPattern: address)
         isTask = true
     }
 
     /// The current task, or the current thread when code runs outside any task.
     static var current: ResolverID {
-        withUnsafeCurrentTask { task in
-            guard let task else { return ResolverID(thread: ResolutionThreadState.current) }
-            return ResolverID(task: task)
-        }
+        guard let task = CurrentTask.address else { return ResolverID(thread: ResolutionThreadState.current) }
+        return ResolverID(task: task)
     }
 
     /// `resolver 0x…`, for debugging.
