@@ -46,7 +46,9 @@ extension DependencyContainer {
         if let built = shared?.instance(of: registration) { return built }
         if registration.isAsync { throw asyncFactoryError(for: registration, on: thread) }
         let built = try build(registration, on: thread)
-        if let shared { return shared.keep(built, for: registration) }
+        // Looked up again: a `.graph` registration built inside this one may have made the
+        // resolution's storage meanwhile, and what this one built belongs there too.
+        if let shared = shared ?? thread.graph { return shared.keep(built, for: registration) }
         // A top-level resolve of the registration itself has nothing to share it with.
         guard thread.path.count > 0 else { return built }
         let graph = GraphInstances()
