@@ -27,25 +27,14 @@ extension DependencyContainer {
         }
         let thread = ResolutionThreadState.current
         let buildsBefore = thread.builds
-        let depth = thread.path.count
-        let clock = ContinuousClock()
-        let start = clock.now
-        func report(_ outcome: ResolutionEvent.Outcome, instance: @autoclosure () -> Any?) {
-            // The resolve's own frame is gone: the last one left is the factory that asked; a sync
-            // factory that an async resolve runs has its frame in the task instead.
-            let requestedBy =
-                thread.path.last.map { ($0.registration.key, $0.scope) } ?? AsyncResolutionPath.current.innermostNode
-            tell(
-                listeners, outcome, for: key, duration: clock.now - start, depth: depth, instance: instance(),
-                requestedBy: requestedBy)
+        // The resolve's own frame is gone when it reports: the last one left is the factory that
+        // asked; a sync factory that an async resolve runs has its frame in the task instead.
+        let observed = ObservedResolve(key: key, depth: thread.path.count, listeners: listeners, in: self) {
+            thread.path.last.map { ($0.registration.key, $0.scope) } ?? AsyncResolutionPath.current.innermostNode
         }
-        do {
+        return try observed.reporting {
             let service: Service = try layer.map { try resolve(key, under: $0) } ?? resolveDirectly(key)
-            report(thread.builds == buildsBefore ? .cached : .built, instance: service)
-            return service
-        } catch let error as DependencyResolutionError {
-            report(.failed(error.code), instance: nil)
-            throw error
+            return (service, thread.builds != buildsBefore)
         }
     }
 
@@ -60,29 +49,20 @@ extension DependencyContainer {
         }
         let builds = BuildCount()
         let path = AsyncResolutionPath.current
-        let depth = path.count
-        let clock = ContinuousClock()
-        let start = clock.now
-        func report(_ outcome: ResolutionEvent.Outcome, instance: @autoclosure () -> Any?) {
-            tell(
-                listeners, outcome, for: key, duration: clock.now - start, depth: depth, instance: instance(),
-                requestedBy: path.innermostNode)
+        let observed = ObservedResolve(key: key, depth: path.count, listeners: listeners, in: self) {
+            path.innermostNode
         }
-        do {
+        return try await observed.reportingAsync {
             let service: Service = try await BuildCount.$current.withValue(builds) {
                 if let layer { return try await resolveAsync(key, under: layer) }
                 return try await resolveDirectlyAsync(key)
             }
-            report(builds.value == 0 ? .cached : .built, instance: service)
-            return service
-        } catch let error as DependencyResolutionError {
-            report(.failed(error.code), instance: nil)
-            throw error
+            return (service, builds.value != 0)
         }
     }
 
     /// Tells the observer, then each tracer, about one resolve.
-    private func tell(
+    fileprivate func tell(
         _ listeners: ResolutionObservation.Listeners,
         _ outcome: ResolutionEvent.Outcome,
         for key: RegistrationKey,
@@ -118,5 +98,64 @@ final class BuildCount: Sendable {
 
     func increment() {
         count.withLockedValue { $0 += 1 }
+    }
+}
+
+/// One resolve that the observer and tracers see: what it asked for, how deep, when it started,
+/// and who asked. The synchronous and async observed resolves differ only in how they count builds
+/// and find who asked; the reporting is this.
+private struct ObservedResolve {
+    let key: RegistrationKey
+    let depth: Int
+    let listeners: ResolutionObservation.Listeners
+    let container: DependencyContainer
+    let requestedBy: () -> (key: RegistrationKey, scope: DependencyContainerScope)?
+    let clock = ContinuousClock()
+    let start: ContinuousClock.Instant
+
+    init(
+        key: RegistrationKey,
+        depth: Int,
+        listeners: ResolutionObservation.Listeners,
+        in container: DependencyContainer,
+        requestedBy: @escaping () -> (key: RegistrationKey, scope: DependencyContainerScope)?
+    ) {
+        self.key = key
+        self.depth = depth
+        self.listeners = listeners
+        self.container = container
+        self.requestedBy = requestedBy
+        self.start = clock.now
+    }
+
+    /// Runs the resolve (which returns its instance and whether a factory ran), then reports how
+    /// it ended.
+    func reporting<Service>(_ resolve: () throws -> (Service, built: Bool)) throws -> Service {
+        do {
+            let (service, built) = try resolve()
+            tell(built ? .built : .cached, instance: service)
+            return service
+        } catch let error as DependencyResolutionError {
+            tell(.failed(error.code), instance: nil)
+            throw error
+        }
+    }
+
+    /// Runs the async resolve, then reports how it ended.
+    func reportingAsync<Service>(_ resolve: () async throws -> (Service, built: Bool)) async throws -> Service {
+        do {
+            let (service, built) = try await resolve()
+            tell(built ? .built : .cached, instance: service)
+            return service
+        } catch let error as DependencyResolutionError {
+            tell(.failed(error.code), instance: nil)
+            throw error
+        }
+    }
+
+    private func tell(_ outcome: ResolutionEvent.Outcome, instance: @autoclosure () -> Any?) {
+        container.tell(
+            listeners, outcome, for: key, duration: clock.now - start, depth: depth, instance: instance(),
+            requestedBy: requestedBy())
     }
 }
