@@ -8,14 +8,10 @@ extension DependencyContainer {
     func instanceAsync<Service>(of registration: Registration<Service>) async throws -> Service {
         let path = AsyncResolutionPath.current
         if path.contains(registration) {
-            throw DependencyResolutionError(
-                code: .cycle, requested: registration.key, in: self,
-                path: path.descriptions + [registration.key.description])
+            throw refusal(.cycle, of: registration, after: path.descriptions)
         }
         if path.count >= Self.maximumResolutionDepth {
-            throw DependencyResolutionError(
-                code: .depthLimitExceeded, requested: registration.key, in: self,
-                path: path.descriptions + [registration.key.description])
+            throw refusal(.depthLimitExceeded, of: registration, after: path.descriptions)
         }
         guard registration.lifecycle != .transient else {
             return try await buildAsync(registration)

@@ -15,14 +15,10 @@ extension DependencyContainer {
         on thread: ResolutionThreadState
     ) throws -> Service {
         if thread.path.contains(registration) {
-            throw DependencyResolutionError(
-                code: .cycle, requested: registration.key, in: self,
-                path: pathDescriptions(on: thread) + [registration.key.description])
+            throw refusal(.cycle, of: registration, after: pathDescriptions(on: thread))
         }
         if thread.path.count >= Self.maximumResolutionDepth || thread.isStackNearlyExhausted {
-            throw DependencyResolutionError(
-                code: .depthLimitExceeded, requested: registration.key, in: self,
-                path: pathDescriptions(on: thread) + [registration.key.description])
+            throw refusal(.depthLimitExceeded, of: registration, after: pathDescriptions(on: thread))
         }
         guard registration.lifecycle != .transient else {
             if registration.isAsync { throw asyncFactoryError(for: registration, on: thread) }
@@ -54,6 +50,20 @@ extension DependencyContainer {
         let graph = GraphInstances()
         thread.graph = graph
         return graph.keep(built, for: registration)
+    }
+
+    /// Why `registration` may not be built where the resolution has got to: it is on the path
+    /// already (``DependencyResolutionError/Code/cycle``), or the path is too deep
+    /// (``DependencyResolutionError/Code/depthLimitExceeded``). For the synchronous and the async
+    /// resolve alike; out of line, so that the checks cost the hot path a branch each.
+    @inline(never)
+    func refusal(
+        _ code: DependencyResolutionError.Code,
+        of registration: AnyRegistration,
+        after path: [String]
+    ) -> DependencyResolutionError {
+        DependencyResolutionError(
+            code: code, requested: registration.key, in: self, path: path + [registration.key.description])
     }
 
     /// The cycle, or the call for `await`, that a synchronous resolve of an async registration
@@ -176,9 +186,7 @@ extension DependencyContainer {
     func buildInline<Service>(_ registration: Registration<Service>) throws -> Service {
         try ResolutionThreadState.currentUnretained._withUnsafeGuaranteedRef { thread in
             if thread.path.contains(registration) {
-                throw DependencyResolutionError(
-                    code: .cycle, requested: registration.key, in: self,
-                    path: pathDescriptions(on: thread) + [registration.key.description])
+                throw refusal(.cycle, of: registration, after: pathDescriptions(on: thread))
             }
             thread.inlineForAsync += 1
             defer { thread.inlineForAsync -= 1 }
