@@ -4,6 +4,10 @@ import Testing
 
 /// What `shutdown()` does with resolves and builds that happen while it runs: no resolve gets an
 /// instance whose teardown has started, and what is built meanwhile is torn down by the same call.
+///
+/// A teardown that resolves from its own container captures it unowned: the registration keeps
+/// its teardown, so a strong capture would keep the container alive for ever (the address
+/// sanitizer's leak check runs on this target).
 @Suite("Shutting down while resolving")
 struct ShutdownDuringUseTests {
     final class Pool: Sendable {
@@ -52,7 +56,7 @@ struct ShutdownDuringUseTests {
             container.register(Cache.self) { container in
                 _ = try await container.resolve(Pool.self)
                 return Cache()
-            } teardown: { _ in
+            } teardown: { [unowned container] _ in
                 let pool = try await container.resolve(Pool.self)
                 log.withLock { $0.append("Cache flushed to pool \(pool.generation)") }
             }
@@ -75,7 +79,7 @@ struct ShutdownDuringUseTests {
             }
             container.register(Cache.self) { _ in
                 Cache()
-            } teardown: { _ in
+            } teardown: { [unowned container] _ in
                 _ = try await container.resolve(Audit.self)
                 log.withLock { $0.append("Cache torn down") }
             }
@@ -95,7 +99,7 @@ struct ShutdownDuringUseTests {
             let teardowns = Counter()
             container.register(Pool.self) { _ in
                 Pool(generation: 0)
-            } teardown: { _ in
+            } teardown: { [unowned container] _ in
                 teardowns.increment()
                 // Builds a new Pool, whose teardown builds another, and so on.
                 _ = try await container.resolve(Pool.self)
