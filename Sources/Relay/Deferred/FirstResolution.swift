@@ -22,24 +22,15 @@ final class FirstResolution<Service>: Construction, @unchecked Sendable {
     /// - Parameter container: Where `resolve` resolves, for the wait limit and for naming it in a cycle.
     func value(in container: DependencyContainer, resolving resolve: () throws -> Service) throws -> Service {
         if let instance { return instance }
-        let attempt = BuildOnce(self, in: container)
-        while true {
-            switch try attempt.claim(isCached: { instance != nil }, path: container.pathDescriptions(on: .current)) {
-            case .read:
-                if let instance { return instance }
-            case .build:
-                do {
-                    let resolved = try resolve()
-                    attempt.succeed { kept.withLockedValue { $0 = resolved } }
-                    return resolved
-                } catch {
-                    attempt.fail(error)
-                    throw error
-                }
-            case .wait(let ticket):
-                try attempt.wait(ticket: ticket, path: container.pathDescriptions(on: .current))
-            }
-        }
+        return try BuildOnce(self, in: container).obtain(
+            path: container.pathDescriptions(on: .current), isKept: { instance != nil }, read: { instance },
+            build: { try keep(resolve()) })
+    }
+
+    /// Keeps `resolved` for every later read.
+    private func keep(_ resolved: Service) -> Service {
+        kept.withLockedValue { $0 = resolved }
+        return resolved
     }
 }
 
@@ -51,23 +42,8 @@ extension FirstResolution where Service: Sendable {
     func value(in container: DependencyContainer, resolving resolve: () async throws -> Service) async throws -> Service
     {
         if let instance { return instance }
-        let attempt = BuildOnce(self, in: container)
-        while true {
-            switch try attempt.claim(isCached: { instance != nil }, path: AsyncResolutionPath.current.descriptions) {
-            case .read:
-                if let instance { return instance }
-            case .build:
-                do {
-                    let resolved = try await resolve()
-                    attempt.succeed { kept.withLockedValue { $0 = resolved } }
-                    return resolved
-                } catch {
-                    attempt.fail(error)
-                    throw error
-                }
-            case .wait(let ticket):
-                try await attempt.suspend(ticket: ticket)
-            }
-        }
+        return try await BuildOnce(self, in: container).obtain(
+            path: AsyncResolutionPath.current.descriptions, isKept: { instance != nil }, read: { instance },
+            build: { try await keep(resolve()) })
     }
 }

@@ -3,16 +3,18 @@
 /// property) follows, written once.
 ///
 /// A front drives it in a loop: ``claim(isCached:path:)`` says whether to read what is kept, to
-/// build, or to wait; after a build the front calls ``succeed(publishing:)`` or ``fail(_:)``;
-/// after a wait it claims again. The synchronous and async fronts differ only in how they wait:
-/// ``wait(ticket:path:)`` blocks the thread (for a bounded time), ``suspend(ticket:)`` suspends the
-/// task. Cycles, timeouts, shared failures and abandoned builds are decided here.
+/// build, or to wait; after a build the front calls ``succeed()`` or ``fail(_:)``; after a wait it
+/// claims again. The two drivers, `obtain(path:isKept:read:build:)` blocking and its async twin
+/// suspending, are that loop; they differ only in how they wait: ``wait(ticket:path:)`` blocks the
+/// thread (for a bounded time), ``suspend(ticket:)`` suspends the task. Cycles, timeouts, shared
+/// failures and abandoned builds are decided here. (The synchronous build of a registration runs
+/// the same loop by hand: it is the hot path of a first resolve, and must not hold a `Service?`.)
 struct BuildOnce {
     /// What to do next.
     enum Step {
         /// An instance is kept: read it (and if it is gone by then, claim again).
         case read
-        /// This resolver builds it, then calls ``succeed(publishing:)`` or ``fail(_:)``.
+        /// This resolver builds it, then calls ``succeed()`` or ``fail(_:)``.
         case build
         /// Another resolver builds it: wait for the end of build number `ticket`, then claim again.
         case wait(ticket: UInt)
@@ -99,16 +101,11 @@ struct BuildOnce {
         try Self.carryOn(after: outcome)
     }
 
-    /// Ends this resolver's build, whose instance is already visible (a registration caches it
-    /// under its table's lock before it ends the build).
+    /// Ends this resolver's build, whose instance is already kept (so a claim that comes after
+    /// the end finds it).
     @inline(__always)
     func succeed() {
         registry.finish(construction, with: .built)
-    }
-
-    /// Ends this resolver's build: `publish` makes the instance visible, atomically with the end.
-    func succeed(publishing publish: () -> Void) {
-        registry.finish(construction, with: .built, publishing: publish)
     }
 
     /// Ends this resolver's build with `error`, which its waiters share; a build stopped by its own
@@ -121,5 +118,68 @@ struct BuildOnce {
     /// After a wait: claim again, or share the failure of the build waited for.
     private static func carryOn(after outcome: BuildOutcome) throws {
         if case .failed(let error) = outcome { throw error }
+    }
+}
+
+extension BuildOnce {
+    /// The blocking driver: gets the instance, building it when this resolver claims it and
+    /// blocking (bounded) while another builds it.
+    ///
+    /// - Parameters:
+    ///   - path: The resolver's path so far, for errors.
+    ///   - isKept: Whether an instance is kept now (see ``claim(isCached:path:)``).
+    ///   - read: The kept instance; `nil` when it went away between the claim and the read (a
+    ///     weak instance, a released singleton), and a new claim follows.
+    ///   - build: Builds and keeps the instance, outside any lock.
+    func obtain<Service>(
+        path: @autoclosure () -> [String],
+        isKept: () -> Bool,
+        read: () -> Service?,
+        build: () throws -> Service
+    ) throws -> Service {
+        while true {
+            switch try claim(isCached: isKept, path: path()) {
+            case .read:
+                if let kept = read() { return kept }
+            case .build:
+                do {
+                    let built = try build()
+                    succeed()
+                    return built
+                } catch {
+                    fail(error)
+                    throw error
+                }
+            case .wait(let ticket):
+                try wait(ticket: ticket, path: path())
+            }
+        }
+    }
+
+    /// The suspending driver: as ``obtain(path:isKept:read:build:)``, but a task that waits for
+    /// another's build suspends.
+    func obtain<Service>(
+        path: @autoclosure () -> [String],
+        isKept: () -> Bool,
+        read: () -> Service?,
+        build: () async throws -> Service
+    ) async throws -> Service {
+        while true {
+            switch try claim(isCached: isKept, path: path()) {
+            case .read:
+                if let kept = read() { return kept }
+            case .build:
+                do {
+                    let built = try await build()
+                    succeed()
+                    return built
+                } catch {
+                    fail(error)
+                    throw error
+                }
+            case .wait(let ticket):
+                try await suspend(ticket: ticket)
+            }
+        }
     }
 }

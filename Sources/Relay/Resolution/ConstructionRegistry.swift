@@ -102,19 +102,11 @@ final class ConstructionRegistry: @unchecked Sendable {
 
     /// Ends a build claimed with ``claim(_:by:in:isCached:)``, and wakes everyone waiting for it.
     func finish(_ construction: Construction, with outcome: BuildOutcome) {
-        finish(construction, with: outcome, publishing: {})
-    }
-
-    /// Ends a build as ``finish(_:with:)`` does, after `publish` makes the instance visible: under
-    /// the registry's lock, so no claim sees the build ended before the instance is there. It may
-    /// take only the lock of the construction's own storage.
-    func finish(_ construction: Construction, with outcome: BuildOutcome, publishing publish: () -> Void) {
         // Filled under the lock, resumed after it: a resumed task may run at once and claim again.
         // (A local rather than the lock's result: the result would be a generic value, which an
         // unspecialised call pays for with a runtime metadata lookup on every build.)
         var resumed: [SuspendedWaiter] = []
         lock.withLock {
-            publish()
             if let parent = construction.builderParent, let builder = construction.builder {
                 removeChild(builder, of: parent)
             }

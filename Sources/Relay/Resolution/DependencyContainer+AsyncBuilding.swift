@@ -39,32 +39,18 @@ extension DependencyContainer {
     /// Builds and caches a singleton, eager singleton or weak instance, exactly once per container
     /// however many tasks (and threads) race for it; waiting tasks suspend.
     private func buildCachedAsync<Service>(_ registration: Registration<Service>) async throws -> Service {
-        let attempt = BuildOnce(registration, in: self)
-        while true {
-            let step = try attempt.claim(
-                isCached: { table.withRead { _ in registration.hasCachedInstance() } },
-                path: AsyncResolutionPath.current.descriptions)
-            switch step {
-            case .read:
-                if let cached = table.withRead({ _ in registration.cachedInstance }) { return cached }
-                continue  // Released between the claim and the read: build anew.
-            case .build:
-                do {
-                    let built = try await buildAsync(registration)
-                    if registration.lifecycle == .weak {
-                        try requireObject(built, for: registration)
-                    }
-                    cacheIfCurrent(built, in: registration)
-                    attempt.succeed()
-                    return built
-                } catch {
-                    attempt.fail(error)
-                    throw error
+        try await BuildOnce(registration, in: self).obtain(
+            path: AsyncResolutionPath.current.descriptions,
+            isKept: { table.withRead { _ in registration.hasCachedInstance() } },
+            read: { table.withRead { _ in registration.cachedInstance } },
+            build: {
+                let built = try await buildAsync(registration)
+                if registration.lifecycle == .weak {
+                    try requireObject(built, for: registration)
                 }
-            case .wait(let ticket):
-                try await attempt.suspend(ticket: ticket)
-            }
-        }
+                cacheIfCurrent(built, in: registration)
+                return built
+            })
     }
 
     /// Runs a registration's factory: an async one with the registration on the task's path, a
