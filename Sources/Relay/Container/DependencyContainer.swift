@@ -107,7 +107,7 @@ public final class DependencyContainer: Sendable {
     }
 
     /// How long a synchronous resolve made inside a task waits for another's build before it
-    /// throws ``DependencyResolutionError/Code/mustAwait``: 100 milliseconds, or the
+    /// throws ``DependencyResolutionError/Code/mustAwait``: 50 milliseconds, or the
     /// ``constructionWaitLimit`` when that is shorter.
     ///
     /// A synchronous wait blocks its thread, and inside a task that thread belongs to Swift's
@@ -117,7 +117,7 @@ public final class DependencyContainer: Sendable {
     /// wait suspends instead: `try await container.resolve(...)`. A synchronous factory that an
     /// async resolve runs never blocks here: its wait is handed to that async resolve, which
     /// suspends and then runs the factory again.
-    public static let cooperativeWaitLimit: Duration = .milliseconds(100)
+    public static let cooperativeWaitLimit: Duration = .milliseconds(50)
 
     /// How long `resolver` may block for another's build.
     func waitLimit(for resolver: ResolverID) -> Duration {

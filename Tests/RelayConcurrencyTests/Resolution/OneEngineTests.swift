@@ -429,7 +429,7 @@ struct OneEngineTests {
             }
         }
         let elapsed = clock.now - start
-        #expect(elapsed < .seconds(3), "took \(elapsed)")
+        #expect(elapsed < .seconds(2), "took \(elapsed)")
         #expect(outcomes.count == 16)
         let instances = outcomes.filter { $0 == "instance" }.count
         #expect(instances >= 1, "the build itself failed: \(Set(outcomes))")
