@@ -119,9 +119,15 @@ public final class DependencyContainer: Sendable {
     /// suspends and then runs the factory again.
     public static let cooperativeWaitLimit: Duration = .milliseconds(50)
 
-    /// How long `resolver` may block for another's build.
+    /// How long `resolver` may block for another's build: a thread, or the read of an
+    /// ``Injected`` property (which cannot throw, and would otherwise trap), up to
+    /// ``constructionWaitLimit``; any other synchronous resolve inside a task up to
+    /// ``cooperativeWaitLimit``.
     func waitLimit(for resolver: ResolverID) -> Duration {
-        resolver.isTask ? min(constructionWaitLimit, Self.cooperativeWaitLimit) : constructionWaitLimit
+        guard resolver.isTask, ResolutionThreadState.current.readingInjectedProperty == 0 else {
+            return constructionWaitLimit
+        }
+        return min(constructionWaitLimit, Self.cooperativeWaitLimit)
     }
 
     /// The containers to search, nearest first: this one, then its root.

@@ -14,7 +14,9 @@ final class FirstResolution<Service>: Construction, @unchecked Sendable {
     private let kept = LockedValue<Service?>(nil)
 
     /// The instance kept by an earlier read; `nil` before the first read succeeds.
-    private var instance: Service? { kept.withLockedValue { $0 } }
+    var keptInstance: Service? { kept.withLockedValue { $0 } }
+
+    private var instance: Service? { keptInstance }
 
     /// The kept instance, or what `resolve` returns, kept; `resolve` runs once however many
     /// threads read at once.

@@ -39,7 +39,13 @@ public struct Injected<Service> {
 
     /// The resolved instance. Stops the program with the resolution error if resolving fails.
     public var wrappedValue: Service {
+        if let kept = box.kept.keptInstance { return kept }
         do {
+            // A wait inside this read is not cut short to spare the cooperative pool: the read
+            // cannot throw, and a trap is worse than a stall (see cooperativeWaitLimit).
+            let thread = ResolutionThreadState.current
+            thread.readingInjectedProperty += 1
+            defer { thread.readingInjectedProperty -= 1 }
             return try box.resolve()
         } catch {
             // fatalError, not preconditionFailure: optimised builds keep its message.

@@ -31,6 +31,11 @@ final class ResolutionThreadState {
     /// async resolution, which suspends, instead of blocking the thread.
     @exclusivity(unchecked) var inlineForAsync = 0
 
+    /// How many reads of an `@Injected` property's `wrappedValue` this thread is inside: such a read
+    /// cannot throw, so its waits are not cut short inside a task (see
+    /// `DependencyContainer.waitLimit(for:)`).
+    @exclusivity(unchecked) var readingInjectedProperty = 0
+
     /// How many factories this thread has run, so an observer can tell a build from a cache hit.
     @exclusivity(unchecked) var builds = 0
 

@@ -68,4 +68,27 @@ struct SynchronousWaitInTaskTests {
             _ = try resolveSynchronously(Settings.self, from: container)
         }
     }
+
+    struct Reader: Sendable {
+        @Injected var settings: Settings
+    }
+
+    @Test("reading an @Injected property in a task waits for a slow build instead of trapping")
+    func anInjectedReadInATaskWaits() async throws {
+        try await withDeadline(seconds: 10) {
+            let container = DependencyContainer()
+            let started = DispatchSemaphore(value: 0)
+            container.register(Settings.self) { _ in
+                started.signal()
+                // Far longer than cooperativeWaitLimit.
+                Thread.sleep(forTimeInterval: 0.4)
+                return Settings()
+            }
+            let built = Task.detached { await onThread { try? container.resolve(Settings.self) } }
+            started.wait()
+            let reader = Reader(settings: Injected(container: container))
+            let read = reader.settings
+            #expect(read === (await built.value))
+        }
+    }
 }
