@@ -16,16 +16,14 @@ final class FirstResolution<Service>: Construction, @unchecked Sendable {
     /// The instance kept by an earlier read; `nil` before the first read succeeds.
     var keptInstance: Service? { kept.withLockedValue { $0 } }
 
-    private var instance: Service? { keptInstance }
-
     /// The kept instance, or what `resolve` returns, kept; `resolve` runs once however many
     /// threads read at once.
     ///
     /// - Parameter container: Where `resolve` resolves, for the wait limit and for naming it in a cycle.
     func value(in container: DependencyContainer, resolving resolve: () throws -> Service) throws -> Service {
-        if let instance { return instance }
+        if let keptInstance { return keptInstance }
         return try BuildOnce(self, in: container).obtain(
-            path: container.pathDescriptions(on: .current), isKept: { instance != nil }, read: { instance },
+            path: container.pathDescriptions(on: .current), isKept: { keptInstance != nil }, read: { keptInstance },
             build: { try keep(resolve()) })
     }
 
@@ -43,9 +41,9 @@ extension FirstResolution where Service: Sendable {
     /// - Parameter container: Where `resolve` resolves, for naming it in a cycle.
     func value(in container: DependencyContainer, resolving resolve: () async throws -> Service) async throws -> Service
     {
-        if let instance { return instance }
+        if let keptInstance { return keptInstance }
         return try await BuildOnce(self, in: container).obtain(
-            path: AsyncResolutionPath.current.descriptions, isKept: { instance != nil }, read: { instance },
+            path: AsyncResolutionPath.current.descriptions, isKept: { keptInstance != nil }, read: { keptInstance },
             build: { try await keep(resolve()) })
     }
 }

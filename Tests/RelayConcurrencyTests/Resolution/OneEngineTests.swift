@@ -228,19 +228,7 @@ struct OneEngineTests {
     @Test("an async first read of a Lazy that a thread is reading gets the same instance, built once")
     func anAsyncFirstReadJoinsASynchronousOne() async throws {
         try await withDeadline(seconds: 5) {
-            let root = DependencyContainer()
-            let built = Counter()
-            let slowStarted = DispatchSemaphore(value: 0)
-            let release = DispatchSemaphore(value: 0)
-            root.register(Slow.self, lifecycle: .transient) { _ in
-                built.increment()
-                slowStarted.signal()
-                _ = release.wait(timeout: .now() + 2)
-                return Slow()
-            }
-            let lazy = try await root.resolve(Lazy<Slow>.self)
-            let syncRead = Task { await onThread { try? readSynchronously(lazy) } }
-            #expect(await onThread { slowStarted.wait(timeout: .now() + 5) } == .success)
+            let (lazy, built, release, syncRead) = try await Self.aLazyBeingReadOnAThread()
             let asyncRead = Task { try await lazy() }
             // Lets the async read start while the synchronous one's factory runs.
             try await Task.sleep(for: .milliseconds(100))
@@ -255,19 +243,7 @@ struct OneEngineTests {
     @Test("async first reads of a Lazy that a thread is reading suspend, leaving the pool's threads free")
     func asyncFirstReadsOfALazyBeingReadDoNotBlockThePool() async throws {
         try await withDeadline(seconds: 5) {
-            let root = DependencyContainer()
-            let built = Counter()
-            let slowStarted = DispatchSemaphore(value: 0)
-            let release = DispatchSemaphore(value: 0)
-            root.register(Slow.self, lifecycle: .transient) { _ in
-                built.increment()
-                slowStarted.signal()
-                _ = release.wait(timeout: .now() + 2)
-                return Slow()
-            }
-            let lazy = try await root.resolve(Lazy<Slow>.self)
-            let syncRead = Task { await onThread { try? readSynchronously(lazy) } }
-            #expect(await onThread { slowStarted.wait(timeout: .now() + 5) } == .success)
+            let (lazy, built, release, syncRead) = try await Self.aLazyBeingReadOnAThread()
             // More readers than the pool has threads: a reader that blocks its thread starves it.
             let asyncReads = (0..<4).map { _ in Task { try await lazy() } }
             let clock = ContinuousClock()
@@ -283,6 +259,28 @@ struct OneEngineTests {
             #expect(elapsed < .seconds(1), "a 100 ms sleep and an empty task took \(elapsed): the pool was blocked")
             #expect(built.value == 1)
         }
+    }
+
+    /// A `Lazy` of a slow transient whose first read is under way on a plain thread: its factory
+    /// has started and waits for `release`. `built` counts the factory's runs; `syncRead` is the
+    /// thread's read.
+    private static func aLazyBeingReadOnAThread() async throws -> (
+        lazy: Lazy<Slow>, built: Counter, release: DispatchSemaphore, syncRead: Task<Slow?, Never>
+    ) {
+        let root = DependencyContainer()
+        let built = Counter()
+        let slowStarted = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        root.register(Slow.self, lifecycle: .transient) { _ in
+            built.increment()
+            slowStarted.signal()
+            _ = release.wait(timeout: .now() + 2)
+            return Slow()
+        }
+        let lazy = try await root.resolve(Lazy<Slow>.self)
+        let syncRead = Task { await onThread { try? readSynchronously(lazy) } }
+        #expect(await onThread { slowStarted.wait(timeout: .now() + 5) } == .success)
+        return (lazy, built, release, syncRead)
     }
 
     // MARK: - 5. Exactly once, with synchronous and async first reads mixed
