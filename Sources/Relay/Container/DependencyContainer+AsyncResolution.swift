@@ -41,7 +41,7 @@ extension DependencyContainer {
         do {
             return try cachedInstance(key)
         } catch {
-            return try await resolveDirectlyAsync(key)
+            return try await ResolutionEngine.resolveAsync(key, from: self)
         }
     }
 
@@ -87,33 +87,5 @@ extension DependencyContainer {
             instances.append(try await resolve(type, name: name))
         }
         return instances
-    }
-
-    /// Resolves without looking for overrides or observers: this container, then its root.
-    func resolveDirectlyAsync<Service>(_ key: RegistrationKey) async throws -> Service {
-        var container = self
-        while true {
-            do throws(NotBuilt) {
-                return try container.table.cachedInstance(
-                    of: key, as: Service.self,
-                    notBuilt: { registration throws(NotBuilt) -> Service in throw NotBuilt(registration: registration)
-                    },
-                    notRegistered: { () throws(NotBuilt) -> Service in throw NotBuilt(registration: nil) })
-            } catch {
-                if let registration = error.registration {
-                    // Safe: a table stores under a key only a registration of the key's type.
-                    return try await container.instanceAsync(
-                        of: unsafeDowncast(registration, to: Registration<Service>.self))
-                }
-            }
-            guard let parent = container.parent else { return try await resolveUnregisteredAsync(key) }
-            container = parent
-        }
-    }
-
-    /// Why a container's read copied nothing: its registration of the key, not built yet, or `nil`
-    /// when it holds none.
-    private struct NotBuilt: Error {
-        let registration: AnyRegistration?
     }
 }

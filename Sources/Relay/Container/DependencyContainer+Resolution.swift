@@ -32,43 +32,7 @@ extension DependencyContainer {
         if SlowPathGate.isOpen {
             return try resolveObserved(key)
         }
-        return try resolveDirectly(key)
-    }
-
-    /// Resolves without looking for overrides or observers: the hot path.
-    ///
-    /// This container, then its root, each under a read lock no other reader contends on. A cached
-    /// singleton is copied out of its storage while the lock is held, through unretained references:
-    /// the hot path retains nothing but the instance it returns, and holds no `Service?` (whose
-    /// metadata unspecialised code would look up in the runtime on every call).
-    @inline(__always)
-    func resolveDirectly<Service>(_ key: RegistrationKey) throws -> Service {
-        try resolveOwn(key) { try resolveThroughRoot(key) }
-    }
-
-    /// Resolves what this container does not hold: from its root, or not at all. Out of line, so
-    /// the common case (the container holds the registration) keeps a small frame.
-    @inline(never)
-    private func resolveThroughRoot<Service>(_ key: RegistrationKey) throws -> Service {
-        guard let parent else { return try resolveUnregistered(key) }
-        return try parent.resolveOwn(key) { try resolveUnregistered(key) }
-    }
-
-    /// Resolves `key` from this container's own registrations, or returns what `fallback` does
-    /// when there is none.
-    @inline(__always)
-    private func resolveOwn<Service>(
-        _ key: RegistrationKey,
-        orElse fallback: () throws -> Service
-    ) throws -> Service {
-        try table.cachedInstance(
-            of: key, as: Service.self, notBuilt: { try instance(of: $0, as: Service.self) }, notRegistered: fallback)
-    }
-
-    /// Builds (or finds) the instance of a registration found untyped.
-    private func instance<Service>(of registration: AnyRegistration, as _: Service.Type) throws -> Service {
-        // Safe: a table stores under a key only a registration of the key's type.
-        try instance(of: unsafeDowncast(registration, to: Registration<Service>.self))
+        return try ResolutionEngine.resolve(key, from: self)
     }
 
     /// Returns an instance of every registration of a type, unnamed and named, in registration order.
@@ -95,7 +59,7 @@ extension DependencyContainer {
             let registrations = container.table.withRead { $0.registrations(of: typeID) }
             for registration in registrations where seenNames.insert(registration.key.name).inserted {
                 let typed = unsafeDowncast(registration, to: Registration<Service>.self)
-                instances.append(try container.instance(of: typed))
+                instances.append(try ResolutionEngine.instance(of: typed, in: container))
             }
         }
         return instances

@@ -23,7 +23,8 @@ final class FirstResolution<Service>: Construction, @unchecked Sendable {
     func value(in container: DependencyContainer, resolving resolve: () throws -> Service) throws -> Service {
         if let keptInstance { return keptInstance }
         return try BuildOnce(self, in: container).obtain(
-            path: container.pathDescriptions(on: .current), isKept: { keptInstance != nil }, read: { keptInstance },
+            path: ResolutionEngine.pathDescriptions(on: .current), isKept: { keptInstance != nil },
+            read: { keptInstance },
             build: { try keep(resolve()) })
     }
 

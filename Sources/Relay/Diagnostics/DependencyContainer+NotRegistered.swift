@@ -1,7 +1,7 @@
 extension DependencyContainer {
     /// Describes a missing registration: where it was looked for, and what is registered nearby.
     func notRegisteredError(for key: RegistrationKey) -> DependencyResolutionError {
-        let path = pathDescriptions(on: ResolutionThreadState.current) + [key.description]
+        let path = ResolutionEngine.pathDescriptions(on: ResolutionThreadState.current) + [key.description]
         return DependencyResolutionError(
             code: .notRegistered, requested: key, in: self, path: path,
             nearby: nearbyRegistrations(of: key))

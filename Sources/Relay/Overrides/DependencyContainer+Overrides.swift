@@ -74,10 +74,10 @@ extension DependencyContainer {
                 if let cached = container.table.withRead({ _ in found.cachedInstance }) {
                     return cached
                 }
-                return try owner(of: found, from: container, in: layer).instance(
-                    of: copy(of: found, from: container, in: layer))
+                return try ResolutionEngine.instance(
+                    of: copy(of: found, from: container, in: layer), in: owner(of: found, from: container, in: layer))
             }
-            return try container.instance(of: found)
+            return try ResolutionEngine.instance(of: found, in: container)
         }
         return try resolveUnregistered(key)
     }
@@ -92,9 +92,10 @@ extension DependencyContainer {
                     return cached
                 }
                 let target = owner(of: found, from: container, in: layer)
-                return try await target.instanceAsync(of: copy(of: found, from: container, in: layer))
+                return try await ResolutionEngine.instanceAsync(
+                    of: copy(of: found, from: container, in: layer), in: target)
             }
-            return try await container.instanceAsync(of: found)
+            return try await ResolutionEngine.instanceAsync(of: found, in: container)
         }
         return try await resolveUnregisteredAsync(key)
     }

@@ -147,7 +147,7 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
     }
 
     override func resolveErased(in container: DependencyContainer) throws -> Any {
-        try container.instance(of: self)
+        try ResolutionEngine.instance(of: self, in: container)
     }
 
     override func resolveErased(in container: DependencyContainer, under layer: OverrideLayer) throws -> Any {
@@ -156,7 +156,7 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
     }
 
     override func resolveErasedAsync(in container: DependencyContainer) async throws -> Any {
-        try await container.instanceAsync(of: self)
+        try await ResolutionEngine.instanceAsync(of: self, in: container)
     }
 
     override func resolveErasedAsync(

@@ -16,7 +16,7 @@ extension DependencyContainer {
         // Named after the container that holds the registration, as a factory's own errors are.
         let error = holder.argumentMismatch(
             .unexpected(resolved: signature), for: key,
-            path: pathDescriptions(on: ResolutionThreadState.current) + [key.description])
+            path: ResolutionEngine.pathDescriptions(on: ResolutionThreadState.current) + [key.description])
         // Reported as resolution reports any failure, since resolution never saw this one.
         if SlowPathGate.isOpen, let observer = ResolutionObservation.shared.observer {
             observer(
@@ -49,7 +49,7 @@ extension DependencyContainer {
         for key: RegistrationKey,
         registered signature: ArgumentSignature
     ) throws -> ArgumentValues<First, repeat each Rest> {
-        let path = pathDescriptions(on: ResolutionThreadState.current)
+        let path = ResolutionEngine.pathDescriptions(on: ResolutionThreadState.current)
         guard let pending = PendingArguments.current, let values = pending.take(for: key) else {
             throw argumentMismatch(.missing(registered: signature), for: key, path: path)
         }

@@ -23,7 +23,7 @@ extension DependencyContainer {
         let layer = OverrideLayer.active(for: root)
         let listeners = ResolutionObservation.shared.listeners
         guard listeners.isActive else {
-            return try layer.map { try resolve(key, under: $0) } ?? resolveDirectly(key)
+            return try layer.map { try resolve(key, under: $0) } ?? ResolutionEngine.resolve(key, from: self)
         }
         let thread = ResolutionThreadState.current
         let buildsBefore = thread.builds
@@ -33,7 +33,8 @@ extension DependencyContainer {
             thread.path.last.map { ($0.registration.key, $0.scope) } ?? AsyncResolutionPath.current.innermostNode
         }
         return try observed.reporting {
-            let service: Service = try layer.map { try resolve(key, under: $0) } ?? resolveDirectly(key)
+            let service: Service =
+                try layer.map { try resolve(key, under: $0) } ?? ResolutionEngine.resolve(key, from: self)
             return (service, thread.builds != buildsBefore)
         }
     }
@@ -45,7 +46,7 @@ extension DependencyContainer {
         let listeners = ResolutionObservation.shared.listeners
         guard listeners.isActive else {
             if let layer { return try await resolveAsync(key, under: layer) }
-            return try await resolveDirectlyAsync(key)
+            return try await ResolutionEngine.resolveAsync(key, from: self)
         }
         let builds = BuildCount()
         let path = AsyncResolutionPath.current
@@ -55,7 +56,7 @@ extension DependencyContainer {
         return try await observed.reportingAsync {
             let service: Service = try await BuildCount.$current.withValue(builds) {
                 if let layer { return try await resolveAsync(key, under: layer) }
-                return try await resolveDirectlyAsync(key)
+                return try await ResolutionEngine.resolveAsync(key, from: self)
             }
             return (service, builds.value != 0)
         }

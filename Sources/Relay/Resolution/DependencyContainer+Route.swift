@@ -19,7 +19,7 @@ extension DependencyContainer {
     /// at each level (this scope, then global) the override's layers innermost first, then the
     /// base; otherwise this container, then its root.
     ///
-    /// The hot path walks the same route without an array (`resolveDirectly`); everything else
+    /// The hot path walks the same route without an array (`ResolutionEngine.resolve(_:from:)`); everything else
     /// that searches (a lookup by arguments, `resolveAll`'s names, the wrappers' checks) takes it
     /// from here.
     var route: [DependencyContainer] {

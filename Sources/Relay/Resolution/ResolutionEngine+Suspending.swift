@@ -1,0 +1,136 @@
+extension ResolutionEngine {
+    /// Resolves `key` from `start` without looking for overrides or observers: the container, then
+    /// its root.
+    static func resolveAsync<Service>(_ key: RegistrationKey, from start: DependencyContainer) async throws -> Service {
+        var container = start
+        while true {
+            do throws(NotBuilt) {
+                return try container.table.cachedInstance(
+                    of: key, as: Service.self,
+                    notBuilt: { registration throws(NotBuilt) -> Service in throw NotBuilt(registration: registration)
+                    },
+                    notRegistered: { () throws(NotBuilt) -> Service in throw NotBuilt(registration: nil) })
+            } catch {
+                if let registration = error.registration {
+                    // Safe: a table stores under a key only a registration of the key's type.
+                    return try await instanceAsync(
+                        of: unsafeDowncast(registration, to: Registration<Service>.self), in: container)
+                }
+            }
+            guard let parent = container.parent else { return try await start.resolveUnregisteredAsync(key) }
+            container = parent
+        }
+    }
+
+    /// Why a container's read copied nothing: its registration of the key, not built yet, or `nil`
+    /// when it holds none.
+    private struct NotBuilt: Error {
+        let registration: AnyRegistration?
+    }
+
+    /// Returns the cached instance of a registration `container` holds, or builds one, awaiting
+    /// an async factory; a synchronous factory runs in line.
+    ///
+    /// The async front of the engine: the same policy as the blocking one (one build per
+    /// registration, waits checked against the wait-for graph), but a task that waits for another's
+    /// build suspends instead of blocking its thread.
+    static func instanceAsync<Service>(
+        of registration: Registration<Service>,
+        in container: DependencyContainer
+    ) async throws -> Service {
+        let path = AsyncResolutionPath.current
+        let step = step(for: registration, isOnPath: path.contains(registration), depth: path.count, isStackLow: false)
+        switch step {
+        case .cycle, .tooDeep:
+            throw refusal(step, of: registration, in: container, after: path.descriptions)
+        case .build:
+            return try await buildAsync(registration, in: container)
+        case .shareInGraph:
+            return try await graphInstanceAsync(of: registration, in: container, on: path)
+        case .buildOnce:
+            return try await buildOnceAsync(registration, in: container)
+        }
+    }
+
+    /// The instance of a `.graph` registration that this async resolution shares, built on first
+    /// use; see `LifecycleType.graph`.
+    private static func graphInstanceAsync<Service>(
+        of registration: Registration<Service>,
+        in container: DependencyContainer,
+        on path: AsyncResolutionPath
+    ) async throws -> Service {
+        guard let shared = path.graph else {
+            // A top-level resolve of the registration itself has nothing to share it with.
+            return try await buildAsync(registration, in: container)
+        }
+        if let built = shared.instance(of: registration) { return built }
+        return shared.keep(try await buildAsync(registration, in: container), for: registration)
+    }
+
+    /// Builds and caches a singleton, eager singleton or weak instance, exactly once per container
+    /// however many tasks (and threads) race for it; waiting tasks suspend.
+    private static func buildOnceAsync<Service>(
+        _ registration: Registration<Service>,
+        in container: DependencyContainer
+    ) async throws -> Service {
+        let table = container.table
+        return try await BuildOnce(registration, in: container).obtain(
+            path: AsyncResolutionPath.current.descriptions,
+            isKept: { table.withRead { _ in registration.hasCachedInstance() } },
+            read: { table.withRead { _ in registration.cachedInstance } },
+            build: {
+                let built = try await buildAsync(registration, in: container)
+                if registration.lifecycle == .weak {
+                    try requireObject(built, for: registration, in: container)
+                }
+                cacheIfCurrent(built, in: registration, of: container)
+                return built
+            })
+    }
+
+    /// Runs a registration's factory: an async one with the registration on the task's path, a
+    /// synchronous one in line, on this thread's path.
+    private static func buildAsync<Service>(
+        _ registration: Registration<Service>,
+        in container: DependencyContainer
+    ) async throws -> Service {
+        if SlowPathGate.isOpen { BuildCount.current?.increment() }
+        guard let asyncFactory = registration.asyncFactory else {
+            return try await buildInlineAwaitingOthers(registration, in: container)
+        }
+        do {
+            return try await AsyncResolutionPath.withFrame(for: registration, in: container.scope) {
+                try await asyncFactory(container)
+            }
+        } catch let error as DependencyResolutionError {
+            // Already carries the full path from the point where it failed.
+            throw error
+        } catch let error as CancellationError {
+            // Cancellation is the caller's to see as it is, not a factory failure.
+            throw error
+        } catch {
+            throw DependencyResolutionError(
+                code: .factoryFailed, requested: registration.key, in: container,
+                path: AsyncResolutionPath.current.descriptions + [registration.key.description],
+                underlyingError: error)
+        }
+    }
+
+    /// Runs a synchronous factory for an async resolution; when a synchronous resolve inside it
+    /// needs a build another resolver is running, awaits that build here (suspending, where the
+    /// factory's thread would have blocked a thread of the cooperative pool), then runs the factory
+    /// again.
+    private static func buildInlineAwaitingOthers<Service>(
+        _ registration: Registration<Service>,
+        in container: DependencyContainer
+    ) async throws -> Service {
+        while true {
+            do {
+                return try buildInline(registration, in: container)
+            } catch let error as DependencyResolutionError {
+                guard let pending = error.pendingBuild else { throw error }
+                try await pending.awaitEnd()
+            }
+        }
+    }
+}
