@@ -23,7 +23,7 @@ extension DependencyContainer {
     /// that takes none. Arguments cross into the factory, which may run on another thread, so
     /// their types are `Sendable`.
     ///
-    /// ``validate()-5yvzg`` and ``dependencyGraph()-3f21x`` cannot invent arguments: they list such a
+    /// ``validate()`` and ``dependencyGraph()`` cannot invent arguments: they list such a
     /// registration without building it. ``resolveAll(_:)-9ivbp`` meets it without arguments, and
     /// throws.
     ///

@@ -1,40 +1,12 @@
 extension DependencyContainer {
-    /// Builds every `.eagerSingleton` not yet built, in registration order; for a root, also those
-    /// of its scopes.
-    ///
-    /// Call it once at start-up, after registering, so a broken graph fails before the program
-    /// serves anything:
-    ///
-    /// ```swift
-    /// try DefaultDependencyRegistry().registerDependencies()
-    /// try DependencyContainer.global.start()
-    /// ```
-    ///
-    /// Every eager singleton is attempted, even after one fails. Inside
-    /// `withOverrides(_:operation:)`, it builds the override's eager singletons;
-    /// the base's are built on first use, into the override.
-    ///
-    /// This synchronous form cannot build an eager singleton with an async factory: it reports one
-    /// as a failure with code ``DependencyResolutionError/Code/asyncFactory``. Inside async code
-    /// Swift picks `try await start()`, which builds both kinds.
-    ///
-    /// - Throws: ``DependencyGraphError`` with code `startFailed`, listing every failure.
-    public func start() throws {
-        if let overriding = overridingContainer {
-            // Under an override, its own eager singletons; the base's are built on first use.
-            return try overriding.start()
-        }
-        let eager = registrationsInFamily { $0.lifecycle == .eagerSingleton }
-        let failures = failures(building: eager) { try $0.resolveErased(in: $1) }
-        if !failures.isEmpty {
-            throw DependencyGraphError(code: .startFailed, failures: failures)
-        }
-    }
-
     /// Builds every `.eagerSingleton` not yet built, synchronous or async, independent ones
     /// concurrently; for a root, also those of its scopes.
     ///
+    /// Call it once at start-up, after registering, so that a broken graph fails before the
+    /// program serves anything; it works as written in top-level code (`main.swift`) too:
+    ///
     /// ```swift
+    /// try DefaultDependencyRegistry().registerDependencies()
     /// try await DependencyContainer.global.start()
     /// ```
     ///
@@ -66,6 +38,39 @@ extension DependencyContainer {
             }
             return failures.sorted { $0.0 < $1.0 }.map(\.1)
         }
+        if !failures.isEmpty {
+            throw DependencyGraphError(code: .startFailed, failures: failures)
+        }
+    }
+
+    /// Builds every `.eagerSingleton` not yet built, from synchronous code: those with a
+    /// synchronous factory, in registration order; for a root, also those of its scopes.
+    ///
+    /// For a program whose start-up is synchronous (an app's launch callback, a synchronous
+    /// `ParsableCommand.run()`):
+    ///
+    /// ```swift
+    /// try DefaultDependencyRegistry().registerDependencies()
+    /// try DependencyContainer.global.startSynchronously()
+    /// ```
+    ///
+    /// It cannot run an async factory: it reports each eager singleton that has one as a failure
+    /// with code ``DependencyResolutionError/Code/asyncFactory``; ``start()`` builds both kinds.
+    /// The two are not overloads of one name on purpose: in top-level code (`main.swift`) Swift
+    /// would pick a synchronous `start()` even where the line reads `try await container.start()`.
+    ///
+    /// Every eager singleton is attempted, even after one fails. Inside
+    /// `withOverrides(_:operation:)`, it builds the override's eager singletons;
+    /// the base's are built on first use, into the override.
+    ///
+    /// - Throws: ``DependencyGraphError`` with code `startFailed`, listing every failure.
+    public func startSynchronously() throws {
+        if let overriding = overridingContainer {
+            // Under an override, its own eager singletons; the base's are built on first use.
+            return try overriding.startSynchronously()
+        }
+        let eager = registrationsInFamily { $0.lifecycle == .eagerSingleton }
+        let failures = failures(building: eager) { try $0.resolveErased(in: $1) }
         if !failures.isEmpty {
             throw DependencyGraphError(code: .startFailed, failures: failures)
         }

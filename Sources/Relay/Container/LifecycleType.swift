@@ -15,7 +15,7 @@ public enum LifecycleType: String, CaseIterable, Hashable, Sendable, Codable, Cu
     /// The factory must return a class instance; a value type cannot be held weakly and is an error.
     case weak
 
-    /// A singleton built by ``DependencyContainer/start()-3x8dh`` rather than on first use.
+    /// A singleton built by ``DependencyContainer/start()`` rather than on first use.
     ///
     /// Before `start()`, or when registered after it, it is built on first use like a singleton.
     case eagerSingleton

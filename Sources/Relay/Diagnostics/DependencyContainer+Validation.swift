@@ -1,39 +1,21 @@
 extension DependencyContainer {
     /// Builds every registration of this container (for a root, also of its scopes) in a
-    /// throwaway override, and reports every failure at once.
+    /// throwaway override, awaiting async factories, and reports every failure at once.
     ///
     /// Missing dependencies, cycles and factory errors are all found, each with its resolution
     /// path. The real singletons are not touched: what validation builds is dropped afterwards. A
     /// one-line test then catches a broken graph before any request does:
     ///
     /// ```swift
-    /// @Test func theGraphIsComplete() throws {
+    /// @Test func theGraphIsComplete() async throws {
     ///     try DefaultDependencyRegistry().registerDependencies()
-    ///     try DependencyContainer.global.validate()
+    ///     try await DependencyContainer.global.validate()
     /// }
     /// ```
     ///
     /// Factories run for real, so a factory with side effects (opening a connection) has them.
     /// A registration that takes runtime arguments is not built, since validation has no arguments
     /// to pass; a factory that resolves it with arguments builds it, and is checked, as usual.
-    /// This synchronous form cannot run async factories: it reports each async registration it
-    /// meets with code ``DependencyResolutionError/Code/asyncFactory``. Inside async code Swift
-    /// picks `try await validate()`, which builds both kinds.
-    ///
-    /// - Throws: ``DependencyGraphError`` with code `validationFailed`, listing every failure.
-    public func validate() throws {
-        let exploration = explore(recording: false)
-        if !exploration.failures.isEmpty {
-            throw DependencyGraphError(code: .validationFailed, failures: exploration.failures)
-        }
-    }
-
-    /// Builds every registration, awaiting async factories, in a throwaway override, and reports
-    /// every failure at once; see ``validate()-5yvzg``.
-    ///
-    /// ```swift
-    /// try await DependencyContainer.global.validate()
-    /// ```
     ///
     /// - Throws: ``DependencyGraphError`` with code `validationFailed`, listing every failure.
     public func validate() async throws {
@@ -43,25 +25,49 @@ extension DependencyContainer {
         }
     }
 
-    /// The registrations of this container (for a root, also of its scopes) and the dependencies
-    /// between them, found by building each in a throwaway override as ``validate()-5yvzg`` does.
+    /// Builds every registration in a throwaway override, from synchronous code, and reports every
+    /// failure at once; see ``validate()``.
     ///
-    /// This synchronous form cannot run async factories, so it finds no edges out of an async
-    /// registration and lists it among the failures; `await dependencyGraph()` runs them.
+    /// ```swift
+    /// func testTheGraphIsComplete() throws {
+    ///     try DependencyContainer.global.validateSynchronously()
+    /// }
+    /// ```
+    ///
+    /// It cannot run async factories: it reports each async registration it meets with code
+    /// ``DependencyResolutionError/Code/asyncFactory``. Not an overload of `validate()` on
+    /// purpose: in top-level code Swift would pick it even under `await`.
+    ///
+    /// - Throws: ``DependencyGraphError`` with code `validationFailed`, listing every failure.
+    public func validateSynchronously() throws {
+        let exploration = explore(recording: false)
+        if !exploration.failures.isEmpty {
+            throw DependencyGraphError(code: .validationFailed, failures: exploration.failures)
+        }
+    }
+
+    /// The registrations of this container (for a root, also of its scopes) and the dependencies
+    /// between them, found by building each (awaiting async factories) in a throwaway override as
+    /// ``validate()`` does.
+    ///
     /// A registration that takes runtime arguments is a node with its ``DependencyGraph/Node/arguments``,
     /// not built on its own: its edges are those seen when another factory resolves it with arguments.
     ///
     /// - Returns: The graph, with the messages of registrations that could not be built.
-    public func dependencyGraph() -> DependencyGraph {
-        graph(from: explore(recording: true))
-    }
-
-    /// The registrations and the dependencies between them, found by building each (awaiting
-    /// async factories) in a throwaway override; see ``dependencyGraph()-3f21x``.
-    ///
-    /// - Returns: The graph, with the messages of registrations that could not be built.
     public func dependencyGraph() async -> DependencyGraph {
         await graph(from: exploreAsync(recording: true))
+    }
+
+    /// The registrations and the dependencies between them, found from synchronous code; see
+    /// ``dependencyGraph()``.
+    ///
+    /// It cannot run async factories, so it finds no edges out of an async registration and lists
+    /// it among the failures. Not an overload of `dependencyGraph()` on purpose: in top-level code
+    /// Swift would pick it even under `await`.
+    ///
+    /// - Returns: The graph, with the messages of registrations that could not be built.
+    public func dependencyGraphSynchronously() -> DependencyGraph {
+        graph(from: explore(recording: true))
     }
 
     private func graph(from exploration: Exploration) -> DependencyGraph {

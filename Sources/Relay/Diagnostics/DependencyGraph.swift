@@ -1,5 +1,5 @@
 /// The registrations of a root and its scopes, and the dependencies between them that were seen
-/// when each was built: what ``DependencyContainer/dependencyGraph()-3f21x`` returns.
+/// when each was built: what ``DependencyContainer/dependencyGraph()`` returns.
 ///
 /// Render it for a README or a pull request with ``dot``, ``mermaid`` or ``json()``:
 ///

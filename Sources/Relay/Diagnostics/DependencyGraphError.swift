@@ -1,5 +1,5 @@
-/// Every failure found while building a whole graph at once: by ``DependencyContainer/start()-3x8dh``
-/// (the eager singletons) or by ``DependencyContainer/validate()-5yvzg`` (every registration).
+/// Every failure found while building a whole graph at once: by ``DependencyContainer/start()``
+/// (the eager singletons) or by ``DependencyContainer/validate()`` (every registration).
 ///
 /// ```
 /// Validating the container failed: 2 registrations could not be built.
@@ -20,9 +20,9 @@ public struct DependencyGraphError: Error, CustomStringConvertible, Sendable {
 
         private init(_ kind: Kind) { self.kind = kind }
 
-        /// ``DependencyContainer/start()-3x8dh`` could not build some eager singletons.
+        /// ``DependencyContainer/start()`` could not build some eager singletons.
         public static let startFailed = Code(.startFailed)
-        /// ``DependencyContainer/validate()-5yvzg`` could not build some registrations.
+        /// ``DependencyContainer/validate()`` could not build some registrations.
         public static let validationFailed = Code(.validationFailed)
 
         /// The code's name.

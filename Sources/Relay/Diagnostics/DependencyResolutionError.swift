@@ -99,6 +99,12 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
     /// For a cycle that spans several containers: each step of the loop with its container.
     let loopPlaces: [String]?
 
+    /// For ``Code/asyncFactory``: the synchronous resolve was called by code (not a factory)
+    /// running inside a task. Swift picks the synchronous overload there in synchronous functions
+    /// and closures, and in top-level code (`main.swift`) even under `await`, so the message must
+    /// not advise the `try await` the user may have written.
+    let calledSynchronouslyInTask: Bool
+
     /// An error of `container`. Out of line: errors are built on cold paths, and their arguments
     /// should not weigh on the resolve paths that throw them.
     @inline(never)
@@ -112,12 +118,13 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         waited: Duration? = nil,
         arguments: ArgumentMismatch? = nil,
         pendingBuild: PendingBuild? = nil,
-        loopPlaces: [String]? = nil
+        loopPlaces: [String]? = nil,
+        calledSynchronouslyInTask: Bool = false
     ) {
         self.init(
             code: code, requested: requested, scope: container.scope, path: path, nearby: nearby,
             underlyingError: underlyingError, waited: waited, arguments: arguments, pendingBuild: pendingBuild,
-            loopPlaces: loopPlaces)
+            loopPlaces: loopPlaces, calledSynchronouslyInTask: calledSynchronouslyInTask)
     }
 
     init(
@@ -130,7 +137,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         waited: Duration? = nil,
         arguments: ArgumentMismatch? = nil,
         pendingBuild: PendingBuild? = nil,
-        loopPlaces: [String]? = nil
+        loopPlaces: [String]? = nil,
+        calledSynchronouslyInTask: Bool = false
     ) {
         self.code = code
         self.requestedType = requested.description
@@ -142,6 +150,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         self.arguments = arguments
         self.pendingBuild = pendingBuild
         self.loopPlaces = loopPlaces
+        self.calledSynchronouslyInTask = calledSynchronouslyInTask
     }
 
     /// The full message: what failed, the path, what is registered nearby, and how to fix it.
@@ -219,6 +228,11 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             return "look for a chain of factories that keeps growing, or resolve on a thread with a larger stack"
         case .weakNeedsObject:
             return "use .singleton or .transient for value types; .weak needs a class instance"
+        case .asyncFactory where calledSynchronouslyInTask:
+            return "this synchronous resolve was called inside a task, from a synchronous function or closure, "
+                + "or from top-level code (main.swift), where Swift picks it even when the line reads try await: "
+                + "resolve \(typeName) from an async function, or register it as .eagerSingleton and call "
+                + "try await container.start() before resolving it"
         case .asyncFactory:
             return "resolve it with try await container.resolve(\(typeName).self), or register it as "
                 + ".eagerSingleton and call try await container.start() first, so synchronous code finds it built"

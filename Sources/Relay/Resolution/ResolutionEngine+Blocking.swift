@@ -122,7 +122,9 @@ extension ResolutionEngine {
         if code == .asyncFactory, let missing = container.missingArgumentsError(for: registration, path: path) {
             return missing
         }
-        return DependencyResolutionError(code: code, requested: registration.key, in: container, path: path)
+        return DependencyResolutionError(
+            code: code, requested: registration.key, in: container, path: path,
+            calledSynchronouslyInTask: thread.path.count == 0 && CurrentTask.address != nil)
     }
 
     /// Builds and caches a singleton, eager singleton or weak instance, exactly once per container

@@ -154,7 +154,7 @@ public struct WiringAccount: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The registrations and the dependencies the program's factories were seen to resolve: the
-    /// ``DependencyContainer/dependencyGraph()-3f21x`` of what really ran, with no instance
+    /// ``DependencyContainer/dependencyGraph()`` of what really ran, with no instance
     /// built to draw it.
     ///
     /// Its nodes are ``registrations``; its edges come from the resolves a factory made.

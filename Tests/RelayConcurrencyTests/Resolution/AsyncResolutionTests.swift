@@ -51,9 +51,11 @@ struct AsyncResolutionTests {
                 await Task.yield()
                 return Database(id: 7)
             }
-            let error = try #require(throws: DependencyResolutionError.self) {
-                try resolveSynchronously(Database.self, from: container)
+            // From a thread that runs no task: synchronous code, which can switch to try await.
+            let fromThread = await onThread {
+                Result { try resolveSynchronously(Database.self, from: container) }.map { _ in () }
             }
+            let error = try #require(throws: DependencyResolutionError.self) { try fromThread.get() }
             #expect(error.code == .asyncFactory)
             #expect(
                 error.description == """
@@ -62,6 +64,20 @@ struct AsyncResolutionTests {
                       to fix: resolve it with try await container.resolve(Database.self), or register it as \
                     .eagerSingleton and call try await container.start() first, so synchronous code finds it built
                     """)
+            // Inside a task, where Swift picks the synchronous overload in top-level code even under
+            // `await`: the message must not advise the `try await` the user may have written.
+            let inTask = try #require(throws: DependencyResolutionError.self) {
+                try resolveSynchronously(Database.self, from: container)
+            }
+            #expect(inTask.code == .asyncFactory)
+            #expect(
+                inTask.description.hasSuffix(
+                    """
+                      to fix: this synchronous resolve was called inside a task, from a synchronous function or \
+                    closure, or from top-level code (main.swift), where Swift picks it even when the line reads \
+                    try await: resolve Database from an async function, or register it as .eagerSingleton and call \
+                    try await container.start() before resolving it
+                    """))
             let awaited = try await container.resolve(Database.self)
             #expect(try resolveSynchronously(Database.self, from: container) === awaited)
         }
@@ -188,7 +204,7 @@ struct AsyncResolutionTests {
             await Task.yield()
             return Repository(database: Database())
         }
-        let error = try #require(throws: DependencyGraphError.self) { try container.start() }
+        let error = try #require(throws: DependencyGraphError.self) { try container.startSynchronously() }
         #expect(error.code == .startFailed)
         #expect(error.failures.map(\.code) == [.asyncFactory])
         #expect(error.failures.map(\.requestedType) == ["Repository"])

@@ -22,7 +22,7 @@ struct WideTableTests {
                 return index
             }
         }
-        try root.start()
+        try root.startSynchronously()
         #expect(built.value == count / 2)
         for index in stride(from: 0, to: count, by: 1) {
             #expect(try root.resolve(Int.self, name: "\(index)") == index)

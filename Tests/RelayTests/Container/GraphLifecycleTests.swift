@@ -124,8 +124,8 @@ struct GraphLifecycleTests {
     @Test("validate() builds it and the graph shows its lifecycle")
     func validationAndTheGraph() throws {
         register()
-        try root.validate()
-        let graph = root.dependencyGraph()
+        try root.validateSynchronously()
+        let graph = root.dependencyGraphSynchronously()
         #expect(graph.nodes.first { $0.id == "global/UnitOfWork" }?.lifecycle == .graph)
         #expect(graph.edges.contains(.init(from: "global/Repository", to: "global/UnitOfWork")))
         #expect(graph.edges.contains(.init(from: "global/Service", to: "global/UnitOfWork")))

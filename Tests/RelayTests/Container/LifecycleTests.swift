@@ -18,11 +18,11 @@ struct LifecycleTests {
             lazy.increment()
             return FrenchGreeter()
         }
-        try container.start()
+        try container.startSynchronously()
         #expect(eager.value == 1)
         #expect(lazy.value == 0)
         _ = try container.resolve(EnglishGreeter.self)
-        try container.start()
+        try container.startSynchronously()
         #expect(eager.value == 1)
     }
 
@@ -33,7 +33,7 @@ struct LifecycleTests {
             eager.increment()
             return Point(x: 1)
         }
-        try container.start()
+        try container.startSynchronously()
         #expect(eager.value == 1)
     }
 
@@ -52,7 +52,7 @@ struct LifecycleTests {
             _ = try container.resolve((any HTTPClient).self)
             return FrenchGreeter()
         }
-        let error = try #require(throws: DependencyGraphError.self) { try container.start() }
+        let error = try #require(throws: DependencyGraphError.self) { try container.startSynchronously() }
         #expect(error.code == .startFailed)
         #expect(error.failures.map(\.code) == [.factoryFailed, .notRegistered])
         #expect(error.failures.map(\.requestedType) == ["EnglishGreeter", "HTTPClient"])

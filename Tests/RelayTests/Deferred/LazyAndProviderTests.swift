@@ -74,9 +74,9 @@ struct LazyAndProviderTests {
     func lazyBreaksACycle() throws {
         root.register(Parent.self) { container in try Parent(child: container.resolve(Child.self)) }
         root.register(Child.self) { container in try Child(parent: container.resolve(Lazy<Parent>.self)) }
-        try root.validate()
+        try root.validateSynchronously()
         // The graph shows the deferred dependency as an edge too.
-        let graph = root.dependencyGraph()
+        let graph = root.dependencyGraphSynchronously()
         #expect(graph.edges.contains(.init(from: "global/Parent", to: "global/Child")))
         #expect(graph.edges.contains(.init(from: "global/Child", to: "global/Parent")))
         let parent = try root.resolve(Parent.self)

@@ -28,16 +28,16 @@ struct ValidationTests {
         }
         root.container(for: .checkout).register(Point.self, lifecycle: .weak) { _ in Point(x: 1) }
         root.container(for: .checkout).register(Point.self, name: "ok") { _ in Point(x: 1) }
-        let error = try #require(throws: DependencyGraphError.self) { try root.validate() }
+        let error = try #require(throws: DependencyGraphError.self) { try root.validateSynchronously() }
         // The only failure is the value type registered as weak.
         #expect(error.failures.map(\.code) == [.weakNeedsObject])
         root.container(for: .checkout).register(Point.self) { _ in Point(x: 1) }
-        try root.validate()
+        try root.validateSynchronously()
     }
 
     @Test("validation reports every failure together, each with its path")
     func everyFailureIsReportedTogetherWithItsPath() throws {
-        let error = try #require(throws: DependencyGraphError.self) { try Self.brokenRoot().validate() }
+        let error = try #require(throws: DependencyGraphError.self) { try Self.brokenRoot().validateSynchronously() }
         #expect(error.code == .validationFailed)
         #expect(error.failures.map(\.code) == [.notRegistered, .notRegistered, .cycle, .cycle, .factoryFailed])
         #expect(
@@ -59,13 +59,13 @@ struct ValidationTests {
             built.increment()
             return EnglishGreeter()
         }
-        try root.validate()
+        try root.validateSynchronously()
         #expect(built.value == 1)
         _ = try root.resolve(EnglishGreeter.self)
         // Validation's instance was thrown away: the real one is built anew.
         #expect(built.value == 2)
         let real = try root.resolve(EnglishGreeter.self)
-        try root.validate()
+        try root.validateSynchronously()
         #expect(try root.resolve(EnglishGreeter.self) === real)
     }
 
@@ -93,7 +93,7 @@ struct ValidationTests {
         try InjectDependenciesArgumentParser(index: index, container: root, readsEnvironment: false, report: .silent)
             .inject(arguments: ["app", "-d", "type=http,factory=stub,scope=checkout,lifecycle=transient"])
 
-        let graph = root.dependencyGraph()
+        let graph = root.dependencyGraphSynchronously()
         #expect(graph.failures.isEmpty)
         #expect(
             graph.nodes.map(\.id) == [
@@ -127,7 +127,7 @@ struct ValidationTests {
 
     @Test("the graph of a broken container names its failures")
     func theGraphOfABrokenContainerNamesItsFailures() {
-        let graph = Self.brokenRoot().dependencyGraph()
+        let graph = Self.brokenRoot().dependencyGraphSynchronously()
         #expect(graph.failures.count == 5)
         #expect(graph.edges.contains(.init(from: "global/CycleA", to: "global/CycleB")))
     }

@@ -45,7 +45,7 @@ struct InjectionTests {
         try program.parser().inject(arguments: [
             "app", "-d", "type=bookStore,factory=inMemory,lifecycle=eagerSingleton",
         ])
-        try program.container.start()
+        try program.container.startSynchronously()
         #expect(try program.container.resolve((any BookStore).self).name == "memory")
     }
 

@@ -386,7 +386,7 @@ struct ArgumentResolutionTests {
             built.increment()
             return ReviewForm(isbn: isbn, rating: rating, draft: draft)
         }
-        try validateSynchronously(root)
+        try root.validateSynchronously()
         try await root.validate()
         #expect(built.value == 0)
 
@@ -394,7 +394,7 @@ struct ArgumentResolutionTests {
         root.register(GuestGreeting.self) { container in
             try GuestGreeting(session: container.resolve(UserSession.self, arguments: "guest"))
         }
-        try validateSynchronously(root)
+        try root.validateSynchronously()
         #expect(built.value == 1)
 
         // One that passes none fails validation, on the path to the session.
@@ -412,7 +412,7 @@ struct ArgumentResolutionTests {
         root.register(GuestGreeting.self) { container in
             try GuestGreeting(session: container.resolve(UserSession.self, arguments: "guest"))
         }
-        let graph = root.dependencyGraph()
+        let graph = root.dependencyGraphSynchronously()
         #expect(graph.failures.isEmpty)
         #expect(graph.nodes.map(\.arguments) == [nil, "(String)", nil])
         #expect(
@@ -433,9 +433,4 @@ struct ArgumentResolutionTests {
                 """)
         #expect(try graph.json().contains("\"arguments\" : \"(String)\""))
     }
-}
-
-/// Validates synchronously: inside an async test, `try root.validate()` would pick the async form.
-private func validateSynchronously(_ container: DependencyContainer) throws {
-    try container.validate()
 }

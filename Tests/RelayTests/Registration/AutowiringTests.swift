@@ -100,13 +100,13 @@ struct AutowiringTests {
     func validationReportsAMissingParameter() throws {
         root.register((any BookStore).self) { _ in InMemoryBookStore() }
         root.register(AutowiredShelf.self, initializer: AutowiredShelf.init(store:clock:client:))
-        let error = try #require(throws: DependencyGraphError.self) { try root.validate() }
+        let error = try #require(throws: DependencyGraphError.self) { try root.validateSynchronously() }
         #expect(error.failures.map { $0.path.joined(separator: " -> ") } == ["AutowiredShelf -> Clock"])
         root.register((any Clock).self, initializer: SystemClock.init)
         root.register((any HTTPClient).self, initializer: URLSessionClient.init)
-        try root.validate()
+        try root.validateSynchronously()
         #expect(
-            root.dependencyGraph().edges == [
+            root.dependencyGraphSynchronously().edges == [
                 .init(from: "global/AutowiredShelf", to: "global/BookStore"),
                 .init(from: "global/AutowiredShelf", to: "global/Clock"),
                 .init(from: "global/AutowiredShelf", to: "global/HTTPClient"),

@@ -92,7 +92,7 @@ struct TypeForwardingTests {
     func theRegistrationsLifecycleAppliesThroughTheAlias(lifecycle: LifecycleType) throws {
         let built = Counter()
         let root = try storeRoot(lifecycle: lifecycle, built: built)
-        try root.start()
+        try root.startSynchronously()
         let store = try root.resolve((any LibraryStore).self)
         #expect(try root.resolve((any BookReader).self) === store)
         #expect(try root.resolve((any BookWriter).self) === store)
@@ -306,9 +306,9 @@ struct TypeForwardingTests {
     @Test("validation builds through an alias, and reports a broken registration under both types")
     func validationBuildsThroughAnAlias() throws {
         let root = try storeRoot()
-        try root.validate()
+        try root.validateSynchronously()
         root.register((any LibraryStore).self) { _ in throw Unavailable() }
-        let error = try #require(throws: DependencyGraphError.self) { try root.validate() }
+        let error = try #require(throws: DependencyGraphError.self) { try root.validateSynchronously() }
         #expect(
             error.failures.map { $0.path.joined(separator: " -> ") } == [
                 "LibraryStore", "BookReader -> LibraryStore", "BookWriter -> LibraryStore",
@@ -319,7 +319,7 @@ struct TypeForwardingTests {
     @Test("the graph shows an alias with an edge to its registration, and the registration's lifecycle")
     func theGraphShowsAnAliasWithAnEdgeToItsRegistration() throws {
         let root = try storeRoot(lifecycle: .eagerSingleton)
-        let graph = root.dependencyGraph()
+        let graph = root.dependencyGraphSynchronously()
         #expect(graph.failures.isEmpty)
         #expect(graph.nodes.map(\.lifecycle) == [.eagerSingleton, .eagerSingleton, .eagerSingleton])
         #expect(graph.nodes.map(\.aliasOf) == [nil, "global/LibraryStore", "global/LibraryStore"])

@@ -75,7 +75,7 @@ struct OptionalResolutionTests {
         }
         #expect(try root.resolve((any PaymentGateway).self) is StripeGateway)
         // validate() accepts the missing optional dependency.
-        try root.validate()
+        try root.validateSynchronously()
     }
 
     @Test("async resolve answers optionals too, awaiting an async factory")
@@ -122,8 +122,10 @@ struct OptionalResolutionTests {
         root.register((any PaymentGateway).self) { container in
             try StripeGateway(client: container.resolve((any HTTPClient)?.self) ?? URLSessionClient())
         }
-        #expect(root.dependencyGraph().edges.isEmpty)
+        #expect(root.dependencyGraphSynchronously().edges.isEmpty)
         root.register((any HTTPClient).self) { _ in URLSessionClient() }
-        #expect(root.dependencyGraph().edges == [.init(from: "global/PaymentGateway", to: "global/HTTPClient")])
+        #expect(
+            root.dependencyGraphSynchronously().edges == [.init(from: "global/PaymentGateway", to: "global/HTTPClient")]
+        )
     }
 }
