@@ -51,6 +51,7 @@ SCALING_TARGET = 1.5  # S06: aggregate throughput on two threads over one thread
 ASYNC_CACHED_TARGET = 1.5  # S10: Relay's async cached resolve over its sync one (S01), issue 12
 START_TARGET = 1.3  # S12: start() of ten 50 ms async eager singletons over one of them, issue 12
 START_SLOWEST_NS = 50_000_000
+CALLER_EXECUTOR_TARGET = 1.5  # S13, S14: Relay's async cached resolve over a nonsending getter, issue 21
 FLATNESS_TARGET = 1.25  # S08: cost among 10,000 registrations over cost among 10
 
 
@@ -417,8 +418,8 @@ def print_targets(results, markdown):
 
 
 def async_lines(results):
-    """Relay against issue 12's targets: S10 against S01, S12 against its slowest factory, and
-    S11 (no target) beside hand-written code."""
+    """Relay against issue 12's and 21's targets: S10 against S01, S12 against its slowest factory,
+    S13 and S14 against a hand-written nonsending getter, and S11 (no target) beside hand-written code."""
     lines = []
     relay = lambda scenario: results.get(scenario, {}).get("libraries", {}).get("Relay")
     hand = lambda scenario: results.get(scenario, {}).get("libraries", {}).get("hand-written")
@@ -438,6 +439,14 @@ def async_lines(results):
         if hand("S12"):
             detail += f"; {format_ratio(relay('S12')['ns'] / hand('S12')['ns'])} of a hand-written task group"
         lines.append(("S12", results["S12"]["title"], status_of(value <= START_TARGET, False), detail))
+    for scenario in ("S13", "S14"):
+        if relay(scenario) and hand(scenario):
+            value = relay(scenario)["ns"] / hand(scenario)["ns"]
+            detail = (f"{format_ratio(value)} of a hand-written nonisolated(nonsending) getter in another module "
+                      f"(target ≤ {CALLER_EXECUTOR_TARGET:g}x)")
+            if relay("S01"):
+                detail += f"; {format_ratio(relay(scenario)['ns'] / relay('S01')['ns'])} of Relay's sync resolve"
+            lines.append((scenario, results[scenario]["title"], status_of(value <= CALLER_EXECUTOR_TARGET, False), detail))
     return lines
 
 

@@ -19,5 +19,6 @@ let benchmarks: @Sendable () -> Void = {
     AsyncCachedScenario.register()  // S10
     AsyncRaceScenario.register()  // S11
     AsyncStartScenario.register()  // S12
+    AsyncCallerScenario.register()  // S13, S14
     // Allocations per operation (issue item 10) are a metric of every benchmark, not a scenario.
 }

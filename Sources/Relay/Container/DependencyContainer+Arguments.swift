@@ -116,7 +116,7 @@ extension DependencyContainer {
     /// - Throws: ``DependencyResolutionError`` with code ``DependencyResolutionError/Code/argumentMismatch``
     ///   when the registration takes arguments of other types, or none; otherwise as
     ///   `resolve(_:name:)` does.
-    public func resolve<Service, First: Sendable, each Rest: Sendable>(
+    nonisolated(nonsending) public func resolve<Service, First: Sendable, each Rest: Sendable>(
         _ type: Service.Type = Service.self,
         name: String? = nil,
         arguments first: First,

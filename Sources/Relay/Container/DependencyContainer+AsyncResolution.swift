@@ -21,6 +21,9 @@ extension DependencyContainer {
     /// when the build then fails, the tasks that waited for it build anew instead of sharing the
     /// cancellation.
     ///
+    /// It runs on the caller's executor: called from an actor, it does not leave it, and a built
+    /// instance costs about what the synchronous resolve does.
+    ///
     /// - Parameters:
     ///   - type: The registered type.
     ///   - name: The registration's name; `nil` for the default.
@@ -28,26 +31,45 @@ extension DependencyContainer {
     /// - Throws: ``DependencyResolutionError`` when the type is not registered, when resolving it
     ///   needs itself (a cycle, also through child tasks), or when a factory throws;
     ///   `CancellationError` when the task was cancelled while it waited for another's build.
-    public func resolve<Service>(
+    @inlinable
+    nonisolated(nonsending) public func resolve<Service>(
         _ type: Service.Type = Service.self,
         name: String? = nil
     ) async throws -> Service {
+        // Inlined into the caller, so that a built instance costs one synchronous call and no
+        // async frame of its own; only what must be built (or observed) pays for one.
+        do {
+            return try builtInstance(of: type, name: name)
+        } catch {
+            return try await resolveBuilding(type, name: name)
+        }
+    }
+
+    /// The built instance of a type, copied out synchronously, for the async `resolve`; throws
+    /// ``NotCached`` when it is not built yet, and while an override or an observer is active,
+    /// which the async path handles.
+    @usableFromInline
+    func builtInstance<Service>(of type: Service.Type, name: String?) throws(NotCached) -> Service {
+        if SlowPathGate.isOpen { throw NotCached() }
+        return try cachedInstance(RegistrationKey(type, name: name))
+    }
+
+    /// The async `resolve` of what is not built yet: through any override and observer, awaiting.
+    @usableFromInline
+    nonisolated(nonsending) func resolveBuilding<Service>(_ type: Service.Type, name: String?) async throws -> Service {
         let key = RegistrationKey(type, name: name)
         if SlowPathGate.isOpen {
             return try await resolveObservedAsync(key)
         }
-        // A built singleton is copied out synchronously: no async frame and no retained container
-        // beyond this one, which is most of what an async call costs.
-        do {
-            return try cachedInstance(key)
-        } catch {
-            return try await ResolutionEngine.resolveAsync(key, from: self)
-        }
+        return try await ResolutionEngine.resolveAsync(key, from: self)
     }
 
     /// Why ``cachedInstance(_:)`` copied nothing: the registration is not built yet, or neither
     /// this container nor its root holds one.
-    struct NotCached: Error {}
+    @usableFromInline
+    struct NotCached: Error {
+        @usableFromInline init() {}
+    }
 
     /// The built instance of `key` in this container, or else in its root, copied out under the
     /// read lock.
@@ -81,7 +103,9 @@ extension DependencyContainer {
     /// - Parameter type: The registered type.
     /// - Returns: The instances; empty when the type has no registration.
     /// - Throws: ``DependencyResolutionError`` when building any of them fails.
-    public func resolveAll<Service>(_ type: Service.Type = Service.self) async throws -> [Service] {
+    nonisolated(nonsending) public func resolveAll<Service>(_ type: Service.Type = Service.self) async throws
+        -> [Service]
+    {
         var instances: [Service] = []
         for name in registeredNames(of: type) {
             instances.append(try await resolve(type, name: name))

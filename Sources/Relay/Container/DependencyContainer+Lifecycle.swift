@@ -16,7 +16,7 @@ extension DependencyContainer {
     /// fails; failures are listed in registration order.
     ///
     /// - Throws: ``DependencyGraphError`` with code `startFailed`, listing every failure.
-    public func start() async throws {
+    nonisolated(nonsending) public func start() async throws {
         if let overriding = overridingContainer {
             return try await overriding.start()
         }
@@ -105,7 +105,7 @@ extension DependencyContainer {
     ///   is owed to the next `shutdown()`. Stop the work that resolves before shutting down.
     ///
     /// - Throws: ``DependencyShutdownError`` naming each type whose teardown threw.
-    public func shutdown() async throws {
+    nonisolated(nonsending) public func shutdown() async throws {
         if let overriding = overridingContainer {
             return try await overriding.shutdown()
         }

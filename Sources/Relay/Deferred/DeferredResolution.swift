@@ -25,7 +25,7 @@ struct DeferredResolution: Sendable {
         try resolve(type, in: liveContainer(for: type))
     }
 
-    func resolve<Service>(_ type: Service.Type) async throws -> Service {
+    nonisolated(nonsending) func resolve<Service>(_ type: Service.Type) async throws -> Service {
         try await resolve(type, in: liveContainer(for: type))
     }
 
@@ -38,7 +38,9 @@ struct DeferredResolution: Sendable {
     }
 
     /// Resolves in `container`, which ``liveContainer(for:)`` returned, awaiting.
-    func resolve<Service>(_ type: Service.Type, in container: DependencyContainer) async throws -> Service {
+    nonisolated(nonsending) func resolve<Service>(_ type: Service.Type, in container: DependencyContainer) async throws
+        -> Service
+    {
         guard let layer else { return try await container.resolve(type, name: name) }
         SlowPathGate.open()
         defer { SlowPathGate.close() }

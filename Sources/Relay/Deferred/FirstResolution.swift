@@ -40,8 +40,9 @@ extension FirstResolution where Service: Sendable {
     /// and threads read at once, and a task that waits for another's read suspends.
     ///
     /// - Parameter container: Where `resolve` resolves, for naming it in a cycle.
-    func value(in container: DependencyContainer, resolving resolve: () async throws -> Service) async throws -> Service
-    {
+    nonisolated(nonsending) func value(
+        in container: DependencyContainer, resolving resolve: nonisolated(nonsending) () async throws -> Service
+    ) async throws -> Service {
         if let keptInstance { return keptInstance }
         return try await BuildOnce(self, in: container).obtain(
             path: AsyncResolutionPath.current.descriptions, isKept: { keptInstance != nil }, read: { keptInstance },

@@ -112,7 +112,7 @@ extension Injected where Service: Sendable {
     ///
     /// - Returns: The instance.
     /// - Throws: ``DependencyResolutionError`` when the container cannot resolve it.
-    public func resolve() async throws -> Service {
+    nonisolated(nonsending) public func resolve() async throws -> Service {
         let container = box.container
         let name = box.name
         return try await box.kept.value(in: container) { try await container.resolve(Service.self, name: name) }

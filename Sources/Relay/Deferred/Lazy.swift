@@ -42,7 +42,7 @@ extension Lazy where Service: Sendable {
     ///
     /// - Returns: The instance.
     /// - Throws: ``DependencyResolutionError`` when resolving it fails; the next call tries again.
-    public func callAsFunction() async throws -> Service {
+    nonisolated(nonsending) public func callAsFunction() async throws -> Service {
         let container = try source.liveContainer(for: Service.self)
         return try await kept.value(in: container) { try await source.resolve(Service.self, in: container) }
     }
@@ -59,7 +59,9 @@ extension Lazy: SynthesizedService {
         Lazy(source: try DeferredResolution.checked(Service.self, name: name, in: container))
     }
 
-    static func make(name: String?, in container: DependencyContainer) async throws -> Lazy<Service> {
+    nonisolated(nonsending) static func make(name: String?, in container: DependencyContainer) async throws -> Lazy<
+        Service
+    > {
         Lazy(source: try DeferredResolution.checked(Service.self, name: name, in: container))
     }
 }

@@ -36,7 +36,7 @@ public struct Provider<Service>: Sendable {
     ///
     /// - Returns: What the container hands out for it now.
     /// - Throws: ``DependencyResolutionError`` when resolving it fails.
-    public func callAsFunction() async throws -> Service {
+    nonisolated(nonsending) public func callAsFunction() async throws -> Service {
         try await source.resolve(Service.self)
     }
 }
@@ -50,7 +50,9 @@ extension Provider: SynthesizedService {
         Provider(source: try DeferredResolution.checked(Service.self, name: name, in: container))
     }
 
-    static func make(name: String?, in container: DependencyContainer) async throws -> Provider<Service> {
+    nonisolated(nonsending) static func make(name: String?, in container: DependencyContainer) async throws -> Provider<
+        Service
+    > {
         Provider(source: try DeferredResolution.checked(Service.self, name: name, in: container))
     }
 }

@@ -18,7 +18,7 @@ extension DependencyContainer {
     /// to pass; a factory that resolves it with arguments builds it, and is checked, as usual.
     ///
     /// - Throws: ``DependencyGraphError`` with code `validationFailed`, listing every failure.
-    public func validate() async throws {
+    nonisolated(nonsending) public func validate() async throws {
         let exploration = await exploreAsync(recording: false)
         if !exploration.failures.isEmpty {
             throw DependencyGraphError(code: .validationFailed, failures: exploration.failures)
@@ -54,7 +54,7 @@ extension DependencyContainer {
     /// not built on its own: its edges are those seen when another factory resolves it with arguments.
     ///
     /// - Returns: The graph, with the messages of registrations that could not be built.
-    public func dependencyGraph() async -> DependencyGraph {
+    nonisolated(nonsending) public func dependencyGraph() async -> DependencyGraph {
         await graph(from: exploreAsync(recording: true))
     }
 
@@ -97,7 +97,7 @@ extension DependencyContainer {
     }
 
     /// Resolves every registration of the family through a fresh override layer, awaiting.
-    private func exploreAsync(recording: Bool) async -> Exploration {
+    nonisolated(nonsending) private func exploreAsync(recording: Bool) async -> Exploration {
         let exploration = Exploration(recording: recording, over: root)
         SlowPathGate.open()
         defer { SlowPathGate.close() }

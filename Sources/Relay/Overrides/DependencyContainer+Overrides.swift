@@ -22,17 +22,19 @@ extension DependencyContainer {
     /// - Parameters:
     ///   - register: Registers the replacements on a container that stands for the root; use
     ///     `container(for:)` on it to replace registrations of a scope.
+    ///   - isolation: Where `operation` runs: the caller's actor, by default.
     ///   - operation: The work that sees the replacements.
     /// - Returns: What `operation` returns.
     /// - Throws: What `register` or `operation` throws.
     public func withOverrides<Result>(
         _ register: (DependencyContainer) throws -> Void,
+        isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> Result
     ) async rethrows -> Result {
         let layer = try makeOverrideLayer(register)
         SlowPathGate.open()
         defer { SlowPathGate.close() }
-        return try await OverrideLayer.$current.withValue(layer, operation: operation)
+        return try await OverrideLayer.$current.withValue(layer, operation: operation, isolation: isolation)
     }
 
     /// Runs synchronous `operation` with some registrations replaced for the current task (or
@@ -83,7 +85,9 @@ extension DependencyContainer {
     }
 
     /// Resolves under an active override, awaiting async factories; see `resolve(_:under:)`.
-    func resolveAsync<Service>(_ key: RegistrationKey, under layer: OverrideLayer) async throws -> Service {
+    nonisolated(nonsending) func resolveAsync<Service>(_ key: RegistrationKey, under layer: OverrideLayer) async throws
+        -> Service
+    {
         for container in layer.lookupChain(for: scope) {
             guard let found: Registration<Service> = container.registration(for: key) else { continue }
             layer.recorder?.recordEdge(to: found.key, in: container.scope)

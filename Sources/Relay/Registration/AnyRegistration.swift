@@ -69,12 +69,14 @@ class AnyRegistration: Construction, @unchecked Sendable {
     }
 
     /// Builds (or finds cached) an instance without knowing its type, awaiting: for `start()`.
-    func resolveErasedAsync(in container: DependencyContainer) async throws -> Any {
+    nonisolated(nonsending) func resolveErasedAsync(in container: DependencyContainer) async throws -> Any {
         preconditionFailure("AnyRegistration is abstract; every instance is a Registration")
     }
 
     /// Resolves this registration's key through an override layer, awaiting: for `validate()`.
-    func resolveErasedAsync(in container: DependencyContainer, under layer: OverrideLayer) async throws -> Any {
+    nonisolated(nonsending) func resolveErasedAsync(in container: DependencyContainer, under layer: OverrideLayer)
+        async throws -> Any
+    {
         preconditionFailure("AnyRegistration is abstract; every instance is a Registration")
     }
 

@@ -155,11 +155,11 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
         return service
     }
 
-    override func resolveErasedAsync(in container: DependencyContainer) async throws -> Any {
+    nonisolated(nonsending) override func resolveErasedAsync(in container: DependencyContainer) async throws -> Any {
         try await ResolutionEngine.instanceAsync(of: self, in: container)
     }
 
-    override func resolveErasedAsync(
+    nonisolated(nonsending) override func resolveErasedAsync(
         in container: DependencyContainer,
         under layer: OverrideLayer
     ) async throws -> Any {

@@ -110,10 +110,10 @@ struct AsyncResolutionPath: Sendable {
     }
 
     /// Runs `operation` with `registration` on the current task's path.
-    static func withFrame<Result>(
+    nonisolated(nonsending) static func withFrame<Result>(
         for registration: AnyRegistration,
         in scope: DependencyContainerScope,
-        _ operation: () async throws -> Result
+        _ operation: nonisolated(nonsending) () async throws -> Result
     ) async rethrows -> Result {
         let frame = Frame(registration: registration, scope: scope, outer: inheritedFrame, owner: .current)
         return try await $innermostFrame.withValue(frame, operation: operation)

@@ -94,7 +94,7 @@ struct BuildOnce {
     /// Suspends the task until build number `ticket` ends.
     ///
     /// - Throws: The build's failure; `CancellationError` when the task is cancelled meanwhile.
-    func suspend(ticket: UInt) async throws {
+    nonisolated(nonsending) func suspend(ticket: UInt) async throws {
         guard let outcome = await registry.suspend(for: construction, ticket: ticket, by: resolver) else {
             throw CancellationError()
         }
@@ -158,11 +158,11 @@ extension BuildOnce {
 
     /// The suspending driver: as ``obtain(path:isKept:read:build:)``, but a task that waits for
     /// another's build suspends.
-    func obtain<Service>(
+    nonisolated(nonsending) func obtain<Service>(
         path: @autoclosure () -> [String],
         isKept: () -> Bool,
         read: () -> Service?,
-        build: () async throws -> Service
+        build: nonisolated(nonsending) () async throws -> Service
     ) async throws -> Service {
         while true {
             switch try claim(isCached: isKept, path: path()) {

@@ -156,7 +156,9 @@ final class ConstructionRegistry: @unchecked Sendable {
 
     /// Suspends the calling task until build number `ticket` of `construction` ends; returns `nil`
     /// at once when the task is (or gets) cancelled, leaving the build to run on.
-    func suspend(for construction: Construction, ticket: UInt, by resolver: Resolver) async -> BuildOutcome? {
+    nonisolated(nonsending) func suspend(for construction: Construction, ticket: UInt, by resolver: Resolver) async
+        -> BuildOutcome?
+    {
         let id = lock.withLock {
             nextWaiter &+= 1
             return nextWaiter

@@ -41,7 +41,7 @@ extension DependencyContainer {
 
     /// Resolves through any override, awaiting, and reports to the observer and tracers if there
     /// are any.
-    func resolveObservedAsync<Service>(_ key: RegistrationKey) async throws -> Service {
+    nonisolated(nonsending) func resolveObservedAsync<Service>(_ key: RegistrationKey) async throws -> Service {
         let layer = OverrideLayer.active(for: root)
         let listeners = ResolutionObservation.shared.listeners
         guard listeners.isActive else {
@@ -143,7 +143,9 @@ private struct ObservedResolve {
     }
 
     /// Runs the async resolve, then reports how it ended.
-    func reportingAsync<Service>(_ resolve: () async throws -> (Service, built: Bool)) async throws -> Service {
+    nonisolated(nonsending) func reportingAsync<Service>(
+        _ resolve: nonisolated(nonsending) () async throws -> (Service, built: Bool)
+    ) async throws -> Service {
         do {
             let (service, built) = try await resolve()
             tell(built ? .built : .cached, instance: service)

@@ -10,7 +10,7 @@ extension Optional: SynthesizedService {
         return try container.resolve(Wrapped.self, name: name)
     }
 
-    static func make(name: String?, in container: DependencyContainer) async throws -> Self {
+    nonisolated(nonsending) static func make(name: String?, in container: DependencyContainer) async throws -> Self {
         guard container.canAnswer(wrappedKey(name: name)) else { return nil }
         return try await container.resolve(Wrapped.self, name: name)
     }

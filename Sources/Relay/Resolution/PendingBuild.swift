@@ -12,7 +12,7 @@ struct PendingBuild: Sendable {
     ///
     /// - Throws: ``DependencyResolutionError/Code/cycle`` when the wait would close a loop; the
     ///   build's own failure; `CancellationError`.
-    func awaitEnd() async throws {
+    nonisolated(nonsending) func awaitEnd() async throws {
         let attempt = BuildOnce(construction, in: container)
         // "Cached" when nobody builds it any more: nothing to wait for, and never a claim to build.
         let step = try attempt.claim(isCached: { true }, path: AsyncResolutionPath.current.descriptions)

@@ -1,7 +1,9 @@
 extension ResolutionEngine {
     /// Resolves `key` from `start` without looking for overrides or observers: the container, then
     /// its root.
-    static func resolveAsync<Service>(_ key: RegistrationKey, from start: DependencyContainer) async throws -> Service {
+    nonisolated(nonsending) static func resolveAsync<Service>(_ key: RegistrationKey, from start: DependencyContainer)
+        async throws -> Service
+    {
         var container = start
         while true {
             do throws(NotBuilt) {
@@ -34,7 +36,7 @@ extension ResolutionEngine {
     /// The async front of the engine: the same policy as the blocking one (one build per
     /// registration, waits checked against the wait-for graph), but a task that waits for another's
     /// build suspends instead of blocking its thread.
-    static func instanceAsync<Service>(
+    nonisolated(nonsending) static func instanceAsync<Service>(
         of registration: Registration<Service>,
         in container: DependencyContainer
     ) async throws -> Service {
@@ -54,7 +56,7 @@ extension ResolutionEngine {
 
     /// The instance of a `.graph` registration that this async resolution shares, built on first
     /// use; see `LifecycleType.graph`.
-    private static func graphInstanceAsync<Service>(
+    nonisolated(nonsending) private static func graphInstanceAsync<Service>(
         of registration: Registration<Service>,
         in container: DependencyContainer,
         on path: AsyncResolutionPath
@@ -69,7 +71,7 @@ extension ResolutionEngine {
 
     /// Builds and caches a singleton, eager singleton or weak instance, exactly once per container
     /// however many tasks (and threads) race for it; waiting tasks suspend.
-    private static func buildOnceAsync<Service>(
+    nonisolated(nonsending) private static func buildOnceAsync<Service>(
         _ registration: Registration<Service>,
         in container: DependencyContainer
     ) async throws -> Service {
@@ -90,7 +92,7 @@ extension ResolutionEngine {
 
     /// Runs a registration's factory: an async one with the registration on the task's path, a
     /// synchronous one in line, on this thread's path.
-    private static func buildAsync<Service>(
+    nonisolated(nonsending) private static func buildAsync<Service>(
         _ registration: Registration<Service>,
         in container: DependencyContainer
     ) async throws -> Service {
@@ -120,7 +122,7 @@ extension ResolutionEngine {
     /// needs a build another resolver is running, awaits that build here (suspending, where the
     /// factory's thread would have blocked a thread of the cooperative pool), then runs the factory
     /// again.
-    private static func buildInlineAwaitingOthers<Service>(
+    nonisolated(nonsending) private static func buildInlineAwaitingOthers<Service>(
         _ registration: Registration<Service>,
         in container: DependencyContainer
     ) async throws -> Service {

@@ -11,7 +11,7 @@ protocol SynthesizedService {
     static func make(name: String?, in container: DependencyContainer) throws -> Self
 
     /// Makes the value from the wrapped registration, awaiting an async factory.
-    static func make(name: String?, in container: DependencyContainer) async throws -> Self
+    nonisolated(nonsending) static func make(name: String?, in container: DependencyContainer) async throws -> Self
 }
 
 extension DependencyContainer {
@@ -33,7 +33,7 @@ extension DependencyContainer {
     /// Answers a key no container on the lookup chain registers, awaiting; see
     /// `resolveUnregistered(_:)`.
     @inline(never)
-    func resolveUnregisteredAsync<Service>(_ key: RegistrationKey) async throws -> Service {
+    nonisolated(nonsending) func resolveUnregisteredAsync<Service>(_ key: RegistrationKey) async throws -> Service {
         if let base = family.overriddenRoot {
             return try await base.container(for: scope).resolveObservedAsync(key)
         }
@@ -50,7 +50,7 @@ extension DependencyContainer {
         try cast(Synthesized.make(name: key.name, in: self), for: key)
     }
 
-    private func makeAsync<Service, Synthesized: SynthesizedService>(
+    nonisolated(nonsending) private func makeAsync<Service, Synthesized: SynthesizedService>(
         _: Synthesized.Type,
         for key: RegistrationKey
     ) async throws -> Service {

@@ -34,7 +34,7 @@ struct PendingTeardown: @unchecked Sendable {
 
     /// Drops the instance from its registration's cache, then runs the teardown: no resolve hands
     /// out an instance whose teardown has started; one made meanwhile builds anew.
-    func callAsFunction() async throws {
+    nonisolated(nonsending) func callAsFunction() async throws {
         if let registration, let table {
             // Released after unlocking, in case its deinit resolves.
             let dropped = table.withWrite { contents in
