@@ -43,7 +43,7 @@ public struct DependencyInjectionOptions: ParsableArguments, Sendable {
     public func instructions() throws(DependencyInjectionInstructionError) -> [DependencyInjectionInstruction] {
         var instructions: [DependencyInjectionInstruction] = []
         for dependency in dependencies {
-            instructions.append(try DependencyInjectionInstruction(parsing: dependency))
+            instructions.append(try InstructionSource.instruction(parsing: dependency, from: .commandLine))
         }
         return instructions
     }

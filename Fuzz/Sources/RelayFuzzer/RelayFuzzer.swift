@@ -30,10 +30,22 @@ func checkInstruction(_ text: String) {
         }
     } catch {
         precondition(error.input == text || error.code == .emptyInstruction, "error lost its input")
-        // An empty token (an empty instruction or parameter) has nothing to quote.
-        precondition(
-            error.token.isEmpty || error.description.contains(error.token), "message does not quote '\(error.token)'")
+        checkMessage(error.description, quoting: error.token)
     }
+}
+
+/// A message quotes what it was given safely: no control or format character reaches the terminal
+/// (escaped instead), it stays short however long the input, and a token that can be quoted as it
+/// is (printable, at most 80 characters, not empty) is.
+func checkMessage(_ message: String, quoting token: String) {
+    func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
+    }
+    precondition(!message.unicodeScalars.contains { $0 != "\n" && isUnprintable($0) }, "raw control in: \(message)")
+    precondition(message.unicodeScalars.count <= 4_000, "message of \(message.unicodeScalars.count) characters")
+    let quotable =
+        !token.isEmpty && token.unicodeScalars.count <= 80 && !token.unicodeScalars.contains(where: isUnprintable)
+    precondition(!quotable || message.contains(token), "message does not quote '\(token)'")
 }
 
 func checkArguments(_ arguments: [String]) {
@@ -41,7 +53,7 @@ func checkArguments(_ arguments: [String]) {
         let instructions = try InstructionSource.instructions(inArguments: arguments)
         precondition(instructions.count <= arguments.count)
     } catch {
-        precondition(error.token.isEmpty || error.description.contains(error.token))
+        checkMessage(error.description, quoting: error.token)
     }
 }
 
@@ -54,7 +66,7 @@ func checkEnvironment(_ value: String) {
             precondition(again == instructions, "environment round trip changed the instructions")
         }
     } catch {
-        precondition(error.token.isEmpty || error.description.contains(error.token))
+        checkMessage(error.description, quoting: error.token)
     }
 }
 
@@ -107,7 +119,11 @@ func checkInjection(_ arguments: [String]) {
             let scoped = container.container(for: definition.scope)
             _ = try scoped.resolveAll(Int.self)
         }
-    } catch is DependencyInjectionInstructionError, is DynamicDependencyIndexError {
+    } catch let error as DependencyInjectionInstructionError {
+        checkMessage(error.description, quoting: error.token)
+        precondition(snapshot() == before, "a failed injection changed the containers")
+    } catch let error as DynamicDependencyIndexError {
+        checkMessage(error.description, quoting: error.key)
         precondition(snapshot() == before, "a failed injection changed the containers")
     } catch let error as DependencyResolutionError {
         preconditionFailure("an injected factory failed to resolve: \(error)")

@@ -39,6 +39,6 @@ enum NearMiss {
     /// ` Did you mean 'x'?` for the closest suggestion, or nothing.
     static func didYouMean(_ word: String, among candidates: some Sequence<String>) -> String {
         guard let best = suggestions(for: word, among: candidates).first else { return "" }
-        return " Did you mean '\(best)'?"
+        return " Did you mean '\(best.echoed)'?"
     }
 }

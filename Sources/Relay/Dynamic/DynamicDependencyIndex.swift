@@ -140,6 +140,11 @@ public final class DynamicDependencyIndex: Sendable {
             case .untyped(let factory):
                 typed = TypedDependencyFactory(casting: factory, to: type, factoryKey: instruction.factory)
             }
+            // A weak reference holds only a class instance: refuse, before anything is registered, a
+            // type that a value can be, rather than fail every resolve of it later.
+            if instruction.lifecycle == .weak, !MetatypeKind.holdsOnlyObjects(typed.producedType) {
+                throw .valueForWeak(instruction, type: typed.producedType)
+            }
             return DynamicDependencyDefinition(instruction: instruction, type: type, factory: typed)
         }
     }

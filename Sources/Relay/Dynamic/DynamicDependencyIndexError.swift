@@ -36,6 +36,7 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         fileprivate enum Kind: String {
             case unknownTypeKey, unknownFactoryKey, conflictingTypeKey, conflictingFactoryKey
             case typeMismatch, typeNotAllowed, nothingToReplace, unknownScope
+            case weakNeedsObject, duplicateInstruction
         }
 
         fileprivate let kind: Kind
@@ -60,6 +61,12 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         /// The instruction's scope is one the program has not made (with
         /// ``DependencyContainer/container(for:)-method``) by the time instructions are applied.
         public static let unknownScope = Code(.unknownScope)
+        /// An instruction asks for `lifecycle=weak` for a type that a value can be: a weak
+        /// reference holds only a class instance.
+        public static let weakNeedsObject = Code(.weakNeedsObject)
+        /// Two instructions from one place (the command line, or the environment) replace the same
+        /// type in the same scope.
+        public static let duplicateInstruction = Code(.duplicateInstruction)
 
         /// The code's name.
         public var description: String { kind.rawValue }
@@ -84,6 +91,8 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
             registered: [(scope: DependencyContainerScope, types: [String])])
         /// An instruction for a scope the program has not made, and the scopes it has.
         case unmadeScope(instruction: String, made: [String])
+        case valueForWeak(instruction: String, type: String)
+        case duplicate(first: String, second: String, scope: DependencyContainerScope)
     }
 
     /// The kind of failure.
@@ -93,6 +102,10 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
     public let key: String
 
     private let detail: Detail
+
+    /// Where the instruction that failed was read; `nil` for an error about the index itself, or
+    /// for an instruction made in code.
+    public internal(set) var origin: InstructionOrigin?
 
     private init(code: Code, key: String, detail: Detail) {
         self.code = code
@@ -107,7 +120,7 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         case .unknown(let known, _): known
         case .notAllowed(let allowed): allowed
         case .unmadeScope(_, let made): made
-        case .conflict, .mismatchedType, .producedWrongType, .replacesNothing: []
+        case .conflict, .mismatchedType, .producedWrongType, .replacesNothing, .valueForWeak, .duplicate: []
         }
     }
 
@@ -120,13 +133,21 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
 
     /// The full message.
     public var description: String {
+        guard origin == .environment else { return message }
+        return "In \(InstructionSource.environmentVariable): \(message)"
+    }
+
+    /// The message without where the instruction was read.
+    private var message: String {
+        let key = key.echoed
         switch detail {
         case .unknown(let known, let type):
             let (noun, plural) = code == .unknownFactoryKey ? ("factory", "factories") : ("type", "types")
-            let context = type.map { " for type '\($0)'" } ?? ""
+            let context = type.map { " for type '\($0.echoed)'" } ?? ""
             let listing =
-                known.isEmpty ? "none (add an index to the DynamicDependencyIndex)" : known.joined(separator: ", ")
-            return "Unknown \(noun) key '\(key)'\(context).\(NearMiss.didYouMean(key, among: known))"
+                known.isEmpty
+                ? "none (add an index to the DynamicDependencyIndex)" : known.map(\.echoed).joined(separator: ", ")
+            return "Unknown \(noun) key '\(key)'\(context).\(NearMiss.didYouMean(self.key, among: known))"
                 + " Known \(plural): \(listing)"
         case .conflict(let existing?, let existingSource, let added?, let addedSource):
             return "Type key '\(key)' names '\(existing)' in \(existingSource) and '\(added)' in \(addedSource); "
@@ -141,7 +162,7 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
             return "Factory '\(key)' produced '\(produced)', which is not a '\(expected)'."
         case .notAllowed(let allowed):
             return "Type key '\(key)' may not be injected into this program. "
-                + "Allowed: \(allowed.isEmpty ? "none" : allowed.joined(separator: ", "))"
+                + "Allowed: \(allowed.isEmpty ? "none" : allowed.map(\.echoed).joined(separator: ", "))"
         case .replacesNothing(let instruction, let type, let scope, let registered):
             func place(_ scope: DependencyContainerScope) -> String {
                 scope.placeDescription()
@@ -150,18 +171,28 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
             let listing = registered.map { looked, types in
                 "\n  registered in \(place(looked)): \(types.isEmpty ? "nothing" : types.joined(separator: ", "))"
             }
-            return "Instruction '\(instruction)' would replace '\(type)' (type key '\(key)') in \(place(scope)), "
+            return
+                "Instruction '\(instruction.echoed)' would replace '\(type)' (type key '\(key)') in \(place(scope)), "
                 + "but the program registered no '\(type)' there\(elsewhere).\(listing.joined())"
                 + "\n  to fix: correct the instruction's type key or scope, or register '\(type)' before injecting; "
                 + "to add types the program never registers, create the parser with "
                 + "InjectDependenciesArgumentParser(allowsUnregisteredTypes: true)"
         case .unmadeScope(let instruction, let made):
-            return "Instruction '\(instruction)' names scope '\(key)', which the program has not made."
-                + "\(NearMiss.didYouMean(key, among: made))"
-                + " Scopes the program has made: \(made.isEmpty ? "none" : made.joined(separator: ", "))"
+            return "Instruction '\(instruction.echoed)' names scope '\(key)', which the program has not made."
+                + "\(NearMiss.didYouMean(self.key, among: made))"
+                + " Scopes the program has made: \(made.isEmpty ? "none" : made.map(\.echoed).joined(separator: ", "))"
                 + "\n  to fix: correct the scope; a scope the program makes only later must be made "
                 + "(container(for:)) before injecting, or create the parser with "
                 + "InjectDependenciesArgumentParser(allowsUnregisteredTypes: true)"
+        case .valueForWeak(let instruction, let type):
+            return
+                "Instruction '\(instruction.echoed)' asks for lifecycle weak, but type key '\(key)' names '\(type)', "
+                + "which a value can be: a weak reference holds only a class instance.\n"
+                + "  to fix: use lifecycle singleton or transient, or give the type key a class or a class-bound "
+                + "protocol (one that refines AnyObject)"
+        case .duplicate(let first, let second, let scope):
+            return "Instructions '\(first.echoed)' and '\(second.echoed)' both replace type key '\(key)' in "
+                + "\(scope.placeDescription()); give it once."
         }
     }
 
@@ -254,5 +285,29 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
             code: .nothingToReplace, key: typeKey.tag,
             detail: .replacesNothing(
                 instruction: instruction, type: String(describing: type), scope: scope, registered: registered))
+    }
+
+    static func valueForWeak(_ instruction: DependencyInjectionInstruction, type: Any.Type) -> Self {
+        var error = Self(
+            code: .weakNeedsObject, key: instruction.type.tag,
+            detail: .valueForWeak(instruction: instruction.description, type: String(describing: type)))
+        error.origin = instruction.origin
+        return error
+    }
+
+    static func duplicate(_ first: DependencyInjectionInstruction, _ second: DependencyInjectionInstruction) -> Self {
+        var error = Self(
+            code: .duplicateInstruction, key: first.type.tag,
+            detail: .duplicate(
+                first: first.description, second: second.description, scope: first.scope ?? .global))
+        error.origin = second.origin
+        return error
+    }
+
+    /// The error, saying that the instruction it is about was read from `origin`.
+    func read(from origin: InstructionOrigin?) -> Self {
+        var error = self
+        error.origin = origin
+        return error
     }
 }

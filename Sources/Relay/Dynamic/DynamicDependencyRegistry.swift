@@ -36,7 +36,11 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     ) throws(DynamicDependencyIndexError) {
         var ordered: [DynamicDependencyDefinition] = []
         for instruction in instructions {
-            ordered.append(try index.definition(for: instruction))
+            do {
+                ordered.append(try index.definition(for: instruction))
+            } catch {
+                throw error.read(from: instruction.origin)
+            }
         }
         orderedDefinitions = ordered
         definitions = Dictionary(grouping: ordered, by: \.scope)

@@ -20,7 +20,8 @@ extension DynamicDependencyRegistry {
                 // resolves from it: the replacement would reach nothing.
                 guard madeScopes.contains(definition.scope) else {
                     throw DynamicDependencyIndexError.unmadeScope(
-                        definition.instruction.description, scope: definition.scope, made: madeScopes)
+                        definition.instruction.description, scope: definition.scope, made: madeScopes
+                    ).read(from: definition.instruction.origin)
                 }
                 // The scope exists, so asking for its container makes nothing.
                 lookedIn.insert(container.container(for: definition.scope), at: 0)
@@ -33,7 +34,8 @@ extension DynamicDependencyRegistry {
             }
             throw DynamicDependencyIndexError.replacingNothing(
                 definition.instruction.description, typeKey: definition.instruction.type,
-                type: definition.type, scope: definition.scope, registered: registered)
+                type: definition.type, scope: definition.scope, registered: registered
+            ).read(from: definition.instruction.origin)
         }
     }
 }

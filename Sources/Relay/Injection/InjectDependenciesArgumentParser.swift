@@ -131,22 +131,30 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
         instructions: [DependencyInjectionInstruction],
         environment: [String: String]? = nil
     ) throws -> DynamicDependencyRegistry {
-        var all: [DependencyInjectionInstruction] = []
+        var fromEnvironment: [DependencyInjectionInstruction] = []
         if readsEnvironment {
-            all = try InstructionSource.instructions(inEnvironment: environment ?? ProcessInfo.processInfo.environment)
+            fromEnvironment = try InstructionSource.instructions(
+                inEnvironment: environment ?? ProcessInfo.processInfo.environment)
         }
-        all += instructions
+        let given = instructions.map { instruction in
+            var located = instruction
+            located.origin = instruction.origin ?? .code
+            return located
+        }
+        let merge = try InstructionMerge(environment: fromEnvironment, given: given)
         if let allowedTypes {
-            for instruction in all where !allowedTypes.contains(instruction.type) {
+            for instruction in merge.instructions where !allowedTypes.contains(instruction.type) {
                 throw DynamicDependencyIndexError.notAllowed(instruction.type, allowed: allowedTypes)
+                    .read(from: instruction.origin)
             }
         }
-        let registry = try DynamicDependencyRegistry(instructions: all, index: index, container: container)
+        let registry = try DynamicDependencyRegistry(
+            instructions: merge.instructions, index: index, container: container)
         if !allowsUnregisteredTypes {
             try registry.checkEveryInstructionReplacesARegistration()
         }
         registry.registerDependencies()
-        report.report(registry)
+        report.report(registry, overrides: merge.overrides)
         WiringAccountWriter.report(registry, index: index, environment: environment)
         return registry
     }

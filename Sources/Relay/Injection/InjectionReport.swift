@@ -37,15 +37,21 @@ public struct InjectionReport: Sendable {
     }
 
     /// Reports what a registry registered, if it registered anything.
-    func report(_ registry: DynamicDependencyRegistry) {
+    func report(_ registry: DynamicDependencyRegistry, overrides: [InstructionMerge.Override] = []) {
         let definitions = registry.orderedDefinitions
         guard !isSilent, !definitions.isEmpty else { return }
         let count = definitions.count == 1 ? "1 dependency" : "\(definitions.count) dependencies"
         let lines = definitions.map { definition in
             let place = definition.scope.placeDescription()
+            let origin = definition.instruction.origin.map { ", from \($0)" } ?? ""
             return "  \(definition.instruction.type) (\(definition.type)) <- \(definition.instruction.factory), "
-                + "in \(place), \(definition.lifecycle)"
+                + "in \(place), \(definition.lifecycle)\(origin)"
         }
-        write((["Relay injected \(count):"] + lines).joined(separator: "\n"))
+        let overridden = overrides.map { override in
+            "  not applied: '\(override.overridden.description.echoed)' from "
+                + "\(override.overridden.origin ?? .environment), overridden by '\(override.winner)' from "
+                + "\(override.winner.origin ?? .code)"
+        }
+        write((["Relay injected \(count):"] + lines + overridden).joined(separator: "\n"))
     }
 }

@@ -22,6 +22,13 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringCo
     /// The lifecycle to register with; `nil` means `.singleton`, and is left out when rendered.
     public var lifecycle: LifecycleType?
 
+    /// Where the instruction was read, for messages and for which of two instructions wins; `nil`
+    /// when it was made in code.
+    ///
+    /// Not part of the instruction's identity: two instructions that say the same are equal
+    /// wherever they came from.
+    public var origin: InstructionOrigin?
+
     /// The form every instruction takes, for messages.
     public static let expectedForm = "type=<type>,factory=<factory>[,scope=<scope>][,lifecycle=<lifecycle>]"
 
@@ -98,6 +105,20 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringCo
         if let scope { parameters.append("scope=\(scope.tag)") }
         if let lifecycle { parameters.append("lifecycle=\(lifecycle.rawValue)") }
         return parameters.joined(separator: ",")
+    }
+
+    /// Whether two instructions say the same: type, factory, scope and lifecycle, wherever each
+    /// was read.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.type == rhs.type && lhs.factory == rhs.factory && lhs.scope == rhs.scope && lhs.lifecycle == rhs.lifecycle
+    }
+
+    /// Hashes what ``==(_:_:)`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(type)
+        hasher.combine(factory)
+        hasher.combine(scope)
+        hasher.combine(lifecycle)
     }
 
     /// Renders the instruction for a command line or the environment, checking that every value

@@ -74,15 +74,25 @@ public struct DependencyInjectionInstructionError: Error, CustomStringConvertibl
         self.parameter = parameter
     }
 
-    /// The full message: the input, the problem, and the expected form.
+    /// Where the instruction was read; `nil` for an instruction parsed in code.
+    public internal(set) var origin: InstructionOrigin?
+
+    /// The full message: the input (with where it was read, when that was the environment), the
+    /// problem, and the expected form.
     public var description: String {
-        "Invalid dependency instruction '\(input)': \(problem).\n"
-            + "  expected: \(DependencyInjectionInstruction.expectedForm)"
+        guard origin == .environment else {
+            return "Invalid dependency instruction '\(input.echoed)': \(problem).\n"
+                + "  expected: \(DependencyInjectionInstruction.expectedForm)"
+        }
+        let variable = InstructionSource.environmentVariable
+        return "Invalid dependency instruction '\(input.echoed)' in \(variable): \(problem).\n"
+            + "  expected: \(variable)='\(DependencyInjectionInstruction.expectedForm)[;…]'"
     }
 
     /// What is wrong, in words.
     public var problem: String {
-        let name = parameter ?? ""
+        let name = (parameter ?? "").echoed
+        let token = token.echoed
         switch code.kind {
         case .emptyInstruction:
             return "the instruction is empty"
@@ -95,17 +105,17 @@ public struct DependencyInjectionInstructionError: Error, CustomStringConvertibl
         case .emptyValue:
             return "parameter '\(name)' has an empty value"
         case .extraEquals:
-            let value = token.scalarSplit(separator: "=").dropFirst().joined(separator: "=").trimmingWhitespace
-            return "the value '\(value)' of '\(name)' contains '=', which values cannot"
+            let value = self.token.scalarSplit(separator: "=").dropFirst().joined(separator: "=").trimmingWhitespace
+            return "the value '\(value.echoed)' of '\(name)' contains '=', which values cannot"
         case .unknownParameter:
             let names = DependencyInjectionInstruction.parameterNames
-            return "'\(token)' is not a parameter.\(NearMiss.didYouMean(token, among: names)) "
+            return "'\(token)' is not a parameter.\(NearMiss.didYouMean(self.token, among: names)) "
                 + "Parameters: \(names.joined(separator: ", "))"
         case .duplicateParameter:
             return "parameter '\(name)' is given more than once"
         case .invalidLifecycle:
             let valid = LifecycleType.allCases.map(\.rawValue)
-            return "'\(token)' is not a lifecycle.\(NearMiss.didYouMean(token, among: valid)) "
+            return "'\(token)' is not a lifecycle.\(NearMiss.didYouMean(self.token, among: valid)) "
                 + "Lifecycles: \(valid.joined(separator: ", "))"
         case .missingType:
             return "it has no 'type' parameter"
@@ -114,7 +124,7 @@ public struct DependencyInjectionInstructionError: Error, CustomStringConvertibl
         case .missingInstruction:
             return "'\(token)' must be followed by an instruction"
         case .unrepresentableValue:
-            return "the \(name) '\(token)' \(Self.whyUnrepresentable(token)), which an instruction cannot carry"
+            return "the \(name) '\(token)' \(Self.whyUnrepresentable(self.token)), which an instruction cannot carry"
         }
     }
 

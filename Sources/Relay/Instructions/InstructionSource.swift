@@ -40,11 +40,11 @@ public enum InstructionSource {
                 guard let value = iterator.next(), !isOption(value) else {
                     throw missingInstruction(after: argument)
                 }
-                instructions.append(try DependencyInjectionInstruction(parsing: value))
+                instructions.append(try instruction(parsing: value, from: .commandLine))
             } else if argument.hasPrefix(longOption + "=") {
                 let value = String(argument.dropFirst(longOption.count + 1))
                 guard !value.isEmpty else { throw missingInstruction(after: argument) }
-                instructions.append(try DependencyInjectionInstruction(parsing: value))
+                instructions.append(try instruction(parsing: value, from: .commandLine))
             }
         }
         return instructions
@@ -72,7 +72,7 @@ public enum InstructionSource {
         let separators = Set((environmentSeparator + "\n\r").unicodeScalars)
         for segment in value.unicodeScalars.split(whereSeparator: { separators.contains($0) }).map(String.init)
         where !segment.trimmingWhitespace.isEmpty {
-            instructions.append(try DependencyInjectionInstruction(parsing: segment))
+            instructions.append(try instruction(parsing: segment, from: .environment))
         }
         return instructions
     }
@@ -116,11 +116,29 @@ public enum InstructionSource {
         texts.joined(separator: environmentSeparator)
     }
 
+    /// Parses one instruction read from `origin`, which it and any error it throws carry.
+    package static func instruction(
+        parsing text: String,
+        from origin: InstructionOrigin
+    ) throws(DependencyInjectionInstructionError) -> DependencyInjectionInstruction {
+        do {
+            var instruction = try DependencyInjectionInstruction(parsing: text)
+            instruction.origin = origin
+            return instruction
+        } catch {
+            var located = error
+            located.origin = origin
+            throw located
+        }
+    }
+
     private static func isOption(_ argument: String) -> Bool {
         argument.hasPrefix("-") && argument.count > 1
     }
 
     private static func missingInstruction(after option: String) -> DependencyInjectionInstructionError {
-        DependencyInjectionInstructionError(code: .missingInstruction, token: option, input: option)
+        var error = DependencyInjectionInstructionError(code: .missingInstruction, token: option, input: option)
+        error.origin = .commandLine
+        return error
     }
 }

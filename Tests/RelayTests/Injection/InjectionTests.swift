@@ -49,11 +49,8 @@ struct InjectionTests {
         #expect(try program.container.resolve((any BookStore).self).name == "memory")
     }
 
-    @Test("instructions apply in order, and the last for a type and scope wins")
-    func instructionsApplyInOrderAndTheLastForATypeAndScopeWins() throws {
-        try program.parser().inject(arguments: [
-            "app", "-d", "type=clock,factory=fixed", "-d", "type=clock,factory=sunny,lifecycle=transient",
-        ])
+    @Test("instructions apply in order, each scope its own")
+    func instructionsApplyInOrder() throws {
         let registry = try program.parser().inject(arguments: [
             "app", "-d", "type=bookStore,factory=inMemory", "-d", "type=clock,factory=fixed,scope=import",
             "-d", "type=store,factory=inMemory,lifecycle=transient",
@@ -61,21 +58,132 @@ struct InjectionTests {
         #expect(registry.orderedDefinitions.map(\.instruction.type) == [.bookStore, .clock, .store])
         #expect(registry.definitions[.global]?.map(\.instruction.type) == [.bookStore, .store])
         #expect(registry.definitions["import"]?.map(\.instruction.factory) == [.fixed])
-        // The later transient instruction for the store replaced the earlier singleton one.
+        // The store's instruction made it transient.
         let first = try program.container.resolve((any BookStore).self)
         #expect(first !== (try program.container.resolve((any BookStore).self)))
     }
 
-    @Test("arguments win over the environment")
+    @Test("arguments win over the environment, and the report says which instruction was overridden")
     func argumentsWinOverTheEnvironment() throws {
+        let reported = Locked<[String]>([])
         let parser = InjectDependenciesArgumentParser(
-            index: program.index, container: program.container, report: .silent)
-        try parser.inject(
+            index: program.index, container: program.container,
+            report: .custom { text in reported.withLock { $0.append(text) } })
+        let registry = try parser.inject(
             arguments: ["app", "-d", "type=bookStore,factory=inMemory,lifecycle=transient"],
             environment: ["RELAY_DEPENDENCIES": "type=clock,factory=fixed;type=bookStore,factory=inMemory"])
         #expect(try program.container.resolve((any Clock).self).now == 0)
         let store = try program.container.resolve((any BookStore).self)
         #expect(store !== (try program.container.resolve((any BookStore).self)))
+        #expect(registry.orderedDefinitions.map(\.instruction.origin) == [.environment, .commandLine])
+        #expect(
+            reported.withLock { $0 } == [
+                """
+                Relay injected 2 dependencies:
+                  clock (Clock) <- fixed, in global, singleton, from RELAY_DEPENDENCIES
+                  bookStore (BookStore) <- inMemory, in global, transient, from the command line
+                  not applied: 'type=bookStore,factory=inMemory' from RELAY_DEPENDENCIES, overridden by \
+                'type=bookStore,factory=inMemory,lifecycle=transient' from the command line
+                """
+            ])
+    }
+
+    @Test("two instructions for one type and scope from one source are refused, naming both", arguments: [false, true])
+    func duplicatesInOneSourceAreRefused(fromEnvironment: Bool) throws {
+        let before = try program.snapshot()
+        let parser = InjectDependenciesArgumentParser(
+            index: program.index, container: program.container, report: .silent)
+        let first = "type=clock,factory=fixed"
+        let second = "type=clock,factory=sunny,lifecycle=transient"
+        let error = try #require(throws: DynamicDependencyIndexError.self) {
+            if fromEnvironment {
+                try parser.inject(arguments: ["app"], environment: ["RELAY_DEPENDENCIES": "\(first);\(second)"])
+            } else {
+                try parser.inject(arguments: ["app", "-d", first, "-d", second], environment: [:])
+            }
+        }
+        #expect(error.code == .duplicateInstruction)
+        #expect(error.origin == (fromEnvironment ? .environment : .commandLine))
+        let message =
+            "Instructions '\(first)' and '\(second)' both replace type key 'clock' in global; give it once."
+        #expect(error.description == (fromEnvironment ? "In RELAY_DEPENDENCIES: \(message)" : message))
+        #expect(try program.snapshot() == before)
+    }
+
+    @Test("lifecycle=weak for a type a value can be is refused before anything is registered")
+    func weakForAValueTypeIsRefused() throws {
+        let before = try program.snapshot()
+        let error = try #require(throws: DynamicDependencyIndexError.self) {
+            try program.parser().inject(arguments: ["app", "-d", "type=clock,factory=fixed,lifecycle=weak"])
+        }
+        #expect(error.code == .weakNeedsObject)
+        #expect(error.key == "clock")
+        #expect(
+            error.description.hasPrefix(
+                "Instruction 'type=clock,factory=fixed,lifecycle=weak' asks for lifecycle weak, but type key 'clock' "
+                    + "names 'Clock', which a value can be"))
+        #expect(try program.snapshot() == before)
+        // A class-bound protocol can be held weakly.
+        try program.parser().inject(arguments: ["app", "-d", "type=bookStore,factory=inMemory,lifecycle=weak"])
+        let store = try program.container.resolve((any BookStore).self)
+        #expect(store === (try program.container.resolve((any BookStore).self)))
+    }
+
+    @Test("tokens are echoed with control characters escaped and long ones cut")
+    func tokensAreEchoedSafely() throws {
+        let control = try #require(throws: DynamicDependencyIndexError.self) {
+            try program.parser().inject(arguments: ["app", "-d", "type=clock\u{1},factory=fixed"])
+        }
+        #expect(control.description.hasPrefix("Unknown type key 'clock\\u{1}'. Did you mean 'clock'?"))
+        let escape = try #require(throws: DynamicDependencyIndexError.self) {
+            try program.parser().inject(arguments: ["app", "-d", "type=\u{1B}[31mred,factory=fixed"])
+        }
+        #expect(escape.description.hasPrefix("Unknown type key '\\u{1B}[31mred'."))
+        let long = String(repeating: "k", count: 130_000)
+        let cut = try #require(throws: DynamicDependencyIndexError.self) {
+            try program.parser().inject(arguments: ["app", "-d", "type=\(long),factory=fixed"])
+        }
+        #expect(cut.key == long)
+        #expect(cut.description.count < 1_000)
+        #expect(cut.description.contains("…(129920 more characters)"))
+        let malformed = try #require(throws: DependencyInjectionInstructionError.self) {
+            try program.parser().inject(arguments: ["app", "-d", "type=\(long)"])
+        }
+        #expect(malformed.description.count < 1_000)
+        #expect(isPrintable(malformed.description))
+    }
+
+    @Test("the same type in two scopes is not a duplicate")
+    func theSameTypeInTwoScopesIsNotADuplicate() throws {
+        let registry = try program.parser().inject(arguments: [
+            "app", "-d", "type=clock,factory=fixed", "-d", "type=clock,factory=sunny,scope=import",
+        ])
+        #expect(registry.orderedDefinitions.count == 2)
+    }
+
+    @Test("errors from RELAY_DEPENDENCIES name it, not the command line")
+    func errorsFromTheEnvironmentNameIt() throws {
+        let parser = InjectDependenciesArgumentParser(
+            index: program.index, container: program.container, report: .silent)
+        let malformed = try #require(throws: DependencyInjectionInstructionError.self) {
+            try parser.inject(arguments: ["app"], environment: ["RELAY_DEPENDENCIES": "type=clock"])
+        }
+        #expect(malformed.origin == .environment)
+        #expect(
+            malformed.description == """
+                Invalid dependency instruction 'type=clock' in RELAY_DEPENDENCIES: it has no 'factory' parameter.
+                  expected: RELAY_DEPENDENCIES='type=<type>,factory=<factory>[,scope=<scope>][,lifecycle=<lifecycle>][;…]'
+                """)
+        let unknown = try #require(throws: DynamicDependencyIndexError.self) {
+            try parser.inject(arguments: ["app"], environment: ["RELAY_DEPENDENCIES": "type=clokc,factory=fixed"])
+        }
+        #expect(unknown.origin == .environment)
+        #expect(unknown.description.hasPrefix("In RELAY_DEPENDENCIES: Unknown type key 'clokc'. Did you mean 'clock'?"))
+        let fromArguments = try #require(throws: DynamicDependencyIndexError.self) {
+            try parser.inject(arguments: ["app", "-d", "type=clokc,factory=fixed"], environment: [:])
+        }
+        #expect(fromArguments.origin == .commandLine)
+        #expect(fromArguments.description.hasPrefix("Unknown type key 'clokc'."))
     }
 
     @Test("the environment is ignored when the parser says so")
@@ -99,8 +207,8 @@ struct InjectionTests {
             reported.withLock { $0 } == [
                 """
                 Relay injected 2 dependencies:
-                  clock (Clock) <- fixed, in global, singleton
-                  store (BookStore) <- inMemory, in scope 'import', transient
+                  clock (Clock) <- fixed, in global, singleton, from the command line
+                  store (BookStore) <- inMemory, in scope 'import', transient, from the command line
                 """
             ])
     }
@@ -126,7 +234,11 @@ struct InjectionTests {
             "invalidLifecycle"
         ),
         (["app", "-d", "type=clock,factory=fixed", "-d", "type=clok,factory=fixed"], "unknownTypeKey"),
-        (["app", "-d", "type=clock,factory=fixed", "-d", "type=clock,factory=sunnny"], "unknownFactoryKey"),
+        (
+            ["app", "-d", "type=clock,factory=fixed", "-d", "type=clock,factory=sunnny,scope=import"],
+            "unknownFactoryKey"
+        ),
+        (["app", "-d", "type=clock,factory=fixed", "-d", "type=clock,factory=sunny"], "duplicateInstruction"),
         (["app", "-d", "type=clock,factory=fixed,scope=import", "-d", "type=bookStore,factory=fixed"], "typeMismatch"),
         (["app", "-d", "type=clock,factory=fixed", "-d", "type=bookStore,factory=inMemory"], "typeNotAllowed"),
     ]

@@ -123,12 +123,14 @@ struct ReplacementCheckTests {
         #expect(throws: DependencyResolutionError.self) { try program.container.resolve((any AuditLog).self) }
     }
 
-    @Test("an earlier instruction for the type does not make a later one valid")
-    func earlierInstructionDoesNotCount() throws {
+    @Test("an instruction from the environment does not make one from the command line valid")
+    func anEarlierInstructionDoesNotCount() throws {
+        let parser = InjectDependenciesArgumentParser(
+            index: program.index, container: program.container, report: .silent)
         let error = try #require(throws: DynamicDependencyIndexError.self) {
-            try program.parser().inject(arguments: [
-                "app", "-d", "type=auditLog,factory=fileAuditLog", "-d", "type=auditLog,factory=fileAuditLog",
-            ])
+            try parser.inject(
+                arguments: ["app", "-d", "type=auditLog,factory=fileAuditLog"],
+                environment: ["RELAY_DEPENDENCIES": "type=auditLog,factory=fileAuditLog"])
         }
         #expect(error.code == .nothingToReplace)
     }

@@ -83,6 +83,11 @@ struct BookshelfCommand: AsyncParsableCommand {
             try DynamicDependencyIndex.shared.add(BookshelfTypeIndex())
             try DynamicDependencyIndex.shared.add(BookshelfStubFactoryIndex())
             try dependencies.inject(with: InjectDependenciesArgumentParser())
+        } catch let error where Self.origin(of: error) == .environment {
+            // Not a mistake on the command line: the error names RELAY_DEPENDENCIES, and the usage
+            // line would only mislead. Still a usage error (64).
+            FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+            throw ExitCode(64)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -107,6 +112,13 @@ struct BookshelfCommand: AsyncParsableCommand {
         }
         logger.info("bookshelf stopped")
     }
+
+    #if DEBUG
+    /// Where the instruction behind an injection error was read, if the error says.
+    static func origin(of error: any Error) -> InstructionOrigin? {
+        (error as? DependencyInjectionInstructionError)?.origin ?? (error as? DynamicDependencyIndexError)?.origin
+    }
+    #endif
 
     /// Reads `--catalog-url`: an http(s) URL.
     static func catalogURL(_ text: String) throws -> URL {

@@ -26,6 +26,8 @@ struct InstructionErrorTests {
         BadInstruction(instruction: "type=clock,factory=stubCatalog", badToken: "stubCatalog"),
         // A scope the program never made: the clock would fall back to global and reach nothing.
         BadInstruction(instruction: "type=clock,factory=fixedClock,scope=bulkImprt", badToken: "bulkImprt"),
+        // A weak reference to a clock that a value can be (the stub is a struct).
+        BadInstruction(instruction: "type=clock,factory=fixedClock,lifecycle=weak", badToken: "clock"),
     ]
 
     @Test(
@@ -42,13 +44,41 @@ struct InstructionErrorTests {
 
             #expect(error.code == .exitedBeforeReady)
             #expect(error.exit == .exited(status: 64))
-            // A bad instruction is a usage error, reported as swift-argument-parser reports one.
             #expect(error.standardError.hasPrefix("Error: "))
-            #expect(error.standardError.contains("\nUsage: bookshelf "))
+            if delivery == .arguments {
+                // A mistake on the command line, reported as swift-argument-parser reports one.
+                #expect(error.standardError.contains("\nUsage: bookshelf "))
+            } else {
+                // A stale exported variable is no command-line mistake: it is named, with no usage.
+                #expect(error.standardError.contains("RELAY_DEPENDENCIES"), "\(error)")
+                #expect(!error.standardError.contains("Usage:"))
+            }
             #expect(error.standardError.contains("'\(bad.badToken)'"), "\(error)")
             #expect(!error.standardOutput.contains(Bookshelf.readyLine))
             // It never opened its database either.
             #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+        }
+    }
+
+    @Test(
+        "two instructions for one type are refused, naming both, from either source",
+        arguments: [InstructionDelivery.arguments, .environment])
+    func duplicates(delivery: InstructionDelivery) async throws {
+        try await withTemporaryDirectory(prefix: "bookshelf") { directory in
+            var launcher = try Bookshelf.launcher(port: try FreePort.next(), directory: directory, delivery: delivery)
+            launcher.dependencyInstructions = [
+                "type=catalogClient,factory=stubCatalog", "type=catalogClient,factory=unavailableCatalog",
+            ]
+
+            let error = try await #require(throws: ProgramLaunchError.self) { try await launcher.launch() }
+
+            #expect(error.exit == .exited(status: 64))
+            #expect(
+                error.standardError.contains(
+                    "Instructions 'type=catalogClient,factory=stubCatalog' and "
+                        + "'type=catalogClient,factory=unavailableCatalog' both replace type key 'catalogClient'"),
+                "\(error)")
+            #expect(!error.standardError.contains("Relay injected"))
         }
     }
 
