@@ -32,12 +32,17 @@ extension DependencyContainer {
     ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
     ///   - factory: Builds the instance from the container and the arguments. Errors it throws
     ///     reach the caller of `resolve`, wrapped with the resolution path.
+    /// - Returns: The registration, for ``RegisteredService/implements(_:name:converting:)``: an
+    ///   alias of it takes the same arguments.
+    @discardableResult
     public func register<Service, First: Sendable, each Rest: Sendable>(
         _ type: Service.Type,
         name: String? = nil,
         with factory: @escaping @Sendable (DependencyContainer, First, repeat each Rest) throws -> Service
-    ) {
-        add(Registration(key: RegistrationKey(type, name: name), argumentFactory: factory))
+    ) -> RegisteredService<Service> {
+        let key = RegistrationKey(type, name: name)
+        add(Registration(key: key, argumentFactory: factory))
+        return RegisteredService(container: self, key: key)
     }
 
     /// Registers an async factory that takes runtime arguments; see ``register(_:name:with:)-8hlie``.
@@ -55,12 +60,16 @@ extension DependencyContainer {
     ///   - type: The type callers ask for, usually a protocol.
     ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
     ///   - factory: Builds the instance from the container and the arguments, awaiting what it needs.
+    /// - Returns: The registration, for ``RegisteredService/implements(_:name:converting:)``.
+    @discardableResult
     public func register<Service, First: Sendable, each Rest: Sendable>(
         _ type: Service.Type,
         name: String? = nil,
         with factory: @escaping @Sendable (DependencyContainer, First, repeat each Rest) async throws -> Service
-    ) {
-        add(Registration(key: RegistrationKey(type, name: name), argumentFactory: factory))
+    ) -> RegisteredService<Service> {
+        let key = RegistrationKey(type, name: name)
+        add(Registration(key: key, argumentFactory: factory))
+        return RegisteredService(container: self, key: key)
     }
 
     /// Builds a new instance of a type registered with a factory that takes runtime arguments,

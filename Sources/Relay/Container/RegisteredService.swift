@@ -76,10 +76,27 @@ public struct RegisteredService<Service>: Sendable {
                 code: .aliasOfItself, alias: aliasKey, target: target, scope: container.scope, holder: nil)
         }
         // Resolved by key on every call, never a captured registration: replacements show through.
+        // Arguments passed for the alias are the target's: carried on to it.
         let forwarding = Registration<Alias>(
             alias: aliasKey, forwardingTo: target,
-            factory: { container in try conversion(container.resolve(Service.self, name: target.name)) },
-            asyncFactory: { container in try await conversion(container.resolve(Service.self, name: target.name)) })
+            factory: { container in
+                guard let arguments = PendingArguments.carry(from: aliasKey) else {
+                    return try conversion(container.resolve(Service.self, name: target.name))
+                }
+                return try arguments.passing(to: target) {
+                    try conversion(container.resolve(Service.self, name: target.name))
+                }
+            },
+            asyncFactory: { container in
+                guard let arguments = PendingArguments.carry(from: aliasKey) else {
+                    return try await conversion(container.resolve(Service.self, name: target.name))
+                }
+                return try await arguments.passing(to: target) {
+                    try await conversion(container.resolve(Service.self, name: target.name))
+                }
+            })
+        // An alias of a registration that takes arguments takes the same.
+        forwarding.arguments = container.table.withRead { $0.registration(for: target)?.arguments }
         try container.addAlias(forwarding, of: target)
         return self
     }

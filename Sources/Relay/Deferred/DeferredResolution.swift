@@ -14,11 +14,15 @@ struct DeferredResolution: Sendable {
     /// The override active where the value was made, which the later resolve sees too.
     private let layer: OverrideLayer?
 
-    init(name: String?, in container: DependencyContainer) {
+    /// The runtime arguments the value was resolved with, passed on to each resolve it makes.
+    private let arguments: CarriedArguments?
+
+    init(name: String?, in container: DependencyContainer, arguments: CarriedArguments? = nil) {
         self.root = container.root
         self.scope = container.scope
         self.name = name
         self.layer = container.activeOverride
+        self.arguments = arguments
     }
 
     func resolve<Service>(_ type: Service.Type) throws -> Service {
@@ -31,6 +35,17 @@ struct DeferredResolution: Sendable {
 
     /// Resolves in `container`, which ``liveContainer(for:)`` returned.
     func resolve<Service>(_ type: Service.Type, in container: DependencyContainer) throws -> Service {
+        if let arguments {
+            return try arguments.passing(to: RegistrationKey(type, name: name)) {
+                try resolveWithoutArguments(type, in: container)
+            }
+        }
+        return try resolveWithoutArguments(type, in: container)
+    }
+
+    private func resolveWithoutArguments<Service>(_ type: Service.Type, in container: DependencyContainer) throws
+        -> Service
+    {
         guard let layer else { return try container.resolve(type, name: name) }
         SlowPathGate.open()
         defer { SlowPathGate.close() }
@@ -41,6 +56,18 @@ struct DeferredResolution: Sendable {
     nonisolated(nonsending) func resolve<Service>(_ type: Service.Type, in container: DependencyContainer) async throws
         -> Service
     {
+        if let arguments {
+            return try await arguments.passing(to: RegistrationKey(type, name: name)) {
+                try await resolveWithoutArguments(type, in: container)
+            }
+        }
+        return try await resolveWithoutArguments(type, in: container)
+    }
+
+    nonisolated(nonsending) private func resolveWithoutArguments<Service>(
+        _ type: Service.Type,
+        in container: DependencyContainer
+    ) async throws -> Service {
         guard let layer else { return try await container.resolve(type, name: name) }
         SlowPathGate.open()
         defer { SlowPathGate.close() }
@@ -59,14 +86,17 @@ struct DeferredResolution: Sendable {
 
     /// Checks, when the value is made, that the container can answer `type`: a mistyped
     /// dependency fails where it is declared, not on first use.
-    static func checked<Service>(
+    static func checked<Service, Wrapper>(
         _ type: Service.Type,
         name: String?,
-        in container: DependencyContainer
+        in container: DependencyContainer,
+        wrappedIn wrapper: Wrapper.Type
     ) throws -> DeferredResolution {
         let key = RegistrationKey(type, name: name)
         guard container.canAnswer(key) else { throw container.notRegisteredError(for: key) }
         container.recordDeferredEdge(to: key)
-        return DeferredResolution(name: name, in: container)
+        // Arguments passed for the wrapper are the wrapped registration's, kept for its resolves.
+        let arguments = PendingArguments.carry(from: RegistrationKey(wrapper, name: name))
+        return DeferredResolution(name: name, in: container, arguments: arguments)
     }
 }

@@ -56,12 +56,12 @@ extension Lazy: SynthesizedService {
     }
 
     static func make(name: String?, in container: DependencyContainer) throws -> Lazy<Service> {
-        Lazy(source: try DeferredResolution.checked(Service.self, name: name, in: container))
+        Lazy(source: try DeferredResolution.checked(Service.self, name: name, in: container, wrappedIn: Self.self))
     }
 
     nonisolated(nonsending) static func make(name: String?, in container: DependencyContainer) async throws -> Lazy<
         Service
     > {
-        Lazy(source: try DeferredResolution.checked(Service.self, name: name, in: container))
+        Lazy(source: try DeferredResolution.checked(Service.self, name: name, in: container, wrappedIn: Self.self))
     }
 }

@@ -47,12 +47,12 @@ extension Provider: SynthesizedService {
     }
 
     static func make(name: String?, in container: DependencyContainer) throws -> Provider<Service> {
-        Provider(source: try DeferredResolution.checked(Service.self, name: name, in: container))
+        Provider(source: try DeferredResolution.checked(Service.self, name: name, in: container, wrappedIn: Self.self))
     }
 
     nonisolated(nonsending) static func make(name: String?, in container: DependencyContainer) async throws -> Provider<
         Service
     > {
-        Provider(source: try DeferredResolution.checked(Service.self, name: name, in: container))
+        Provider(source: try DeferredResolution.checked(Service.self, name: name, in: container, wrappedIn: Self.self))
     }
 }

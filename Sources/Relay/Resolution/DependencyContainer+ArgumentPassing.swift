@@ -1,9 +1,9 @@
 extension DependencyContainer {
-    /// Checks, before anything is built, that what `key` resolves to takes arguments.
+    /// Checks, before anything is built, that what `key` resolves to takes arguments of these
+    /// types: for a ``Lazy``, ``Provider`` or optional of a type, that type's registration.
     ///
-    /// The one mismatch an argument registration's own factory cannot catch: a factory that takes
-    /// only the container never looks for arguments, and a cached singleton runs no factory at
-    /// all. The registration is found as resolution finds it (overrides first, then this
+    /// A factory that takes only the container never looks for arguments, and a cached singleton
+    /// runs no factory at all; a wrapper would only meet a mismatch at its first use. The registration is found as resolution finds it (overrides first, then this
     /// container, then its root); when there is none, resolution reports that itself.
     ///
     /// - Parameter depth: How many factories run around this resolve, for the observer.
@@ -12,11 +12,23 @@ extension DependencyContainer {
         passing signature: ArgumentSignature,
         depth: Int
     ) throws {
-        guard let (found, holder) = registrationResolving(key), found.arguments == nil else { return }
+        // A Lazy, Provider or optional passes the arguments on to the type it wraps: check that one.
+        var target = key
+        if registrationResolving(key) == nil, let wrapper = key.metatype as? any SynthesizedService.Type {
+            target = wrapper.wrappedKey(name: key.name)
+        }
+        guard let (found, holder) = registrationResolving(target) else { return }
+        let mismatch: ArgumentMismatch
+        if let registered = found.arguments {
+            guard registered.typeNames != signature.typeNames else { return }
+            mismatch = .differing(registered: registered, resolved: signature)
+        } else {
+            mismatch = .unexpected(resolved: signature)
+        }
         // Named after the container that holds the registration, as a factory's own errors are.
         let error = holder.argumentMismatch(
-            .unexpected(resolved: signature), for: key,
-            path: ResolutionEngine.pathDescriptions(on: ResolutionThreadState.current) + [key.description])
+            mismatch, for: target,
+            path: ResolutionEngine.pathDescriptions(on: ResolutionThreadState.current) + [target.description])
         // Reported as resolution reports any failure, since resolution never saw this one.
         if SlowPathGate.isOpen, let observer = ResolutionObservation.shared.observer {
             observer(

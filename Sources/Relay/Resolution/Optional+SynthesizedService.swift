@@ -7,11 +7,19 @@ extension Optional: SynthesizedService {
 
     static func make(name: String?, in container: DependencyContainer) throws -> Self {
         guard container.canAnswer(wrappedKey(name: name)) else { return nil }
-        return try container.resolve(Wrapped.self, name: name)
+        guard let arguments = PendingArguments.carry(from: RegistrationKey(Self.self, name: name)) else {
+            return try container.resolve(Wrapped.self, name: name)
+        }
+        return try arguments.passing(to: wrappedKey(name: name)) { try container.resolve(Wrapped.self, name: name) }
     }
 
     nonisolated(nonsending) static func make(name: String?, in container: DependencyContainer) async throws -> Self {
         guard container.canAnswer(wrappedKey(name: name)) else { return nil }
-        return try await container.resolve(Wrapped.self, name: name)
+        guard let arguments = PendingArguments.carry(from: RegistrationKey(Self.self, name: name)) else {
+            return try await container.resolve(Wrapped.self, name: name)
+        }
+        return try await arguments.passing(to: wrappedKey(name: name)) {
+            try await container.resolve(Wrapped.self, name: name)
+        }
     }
 }

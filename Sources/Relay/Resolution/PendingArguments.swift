@@ -24,6 +24,22 @@ final class PendingArguments: Sendable {
         self.values = LockedValue(ArgumentValues(first, repeat each rest))
     }
 
+    /// Arguments carried on to `key` (by a ``Lazy``, a ``Provider``, an optional or an alias), to
+    /// be taken by its factory as if passed to it.
+    init(for key: RegistrationKey, carrying carried: CarriedArguments) {
+        self.key = key
+        self.signature = carried.signature
+        self.values = LockedValue(carried.values)
+    }
+
+    /// Takes the arguments of the current resolve call if it was made for `key`, to carry them on
+    /// to what `key` stands for: the type a ``Lazy``, a ``Provider`` or an optional wraps, or the
+    /// registration an alias forwards to.
+    static func carry(from key: RegistrationKey) -> CarriedArguments? {
+        guard let pending = current, let values = pending.take(for: key) else { return nil }
+        return CarriedArguments(signature: pending.signature, values: values)
+    }
+
     /// The values, for the first factory of `key` that asks; `nil` for any later one (an observer
     /// that resolves the same type inside the call must not receive them), or for another key.
     func take(for key: RegistrationKey) -> (any Sendable)? {
@@ -32,5 +48,29 @@ final class PendingArguments: Sendable {
             defer { values = nil }
             return values
         }
+    }
+}
+
+/// Runtime arguments that a wrapper or an alias keeps, to pass on (once, or on every use) to the
+/// registration it stands for, so that a `resolve(Lazy<Dog>.self, arguments: "Hachi")` never
+/// accepts the arguments and drops them.
+struct CarriedArguments: Sendable {
+    /// The types passed.
+    let signature: ArgumentSignature
+
+    /// The ``ArgumentValues``: a value, so each use passes its own copy.
+    let values: any Sendable
+
+    /// Runs `body` with these arguments bound for a resolve of `key`.
+    func passing<Result>(to key: RegistrationKey, _ body: () throws -> Result) rethrows -> Result {
+        try PendingArguments.$current.withValue(PendingArguments(for: key, carrying: self), operation: body)
+    }
+
+    /// Runs `body` with these arguments bound for a resolve of `key`, awaiting.
+    nonisolated(nonsending) func passing<Result>(
+        to key: RegistrationKey,
+        _ body: nonisolated(nonsending) () async throws -> Result
+    ) async rethrows -> Result {
+        try await PendingArguments.$current.withValue(PendingArguments(for: key, carrying: self), operation: body)
     }
 }
