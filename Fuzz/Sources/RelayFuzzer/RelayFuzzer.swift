@@ -30,21 +30,24 @@ func checkInstruction(_ text: String) {
         }
     } catch {
         precondition(error.input == text || error.code == .emptyInstruction, "error lost its input")
-        checkMessage(error.description, quoting: error.token)
+        checkMessage(error.description, quoting: error.token, from: error.input)
     }
 }
 
 /// A message quotes what it was given safely: no control or format character reaches the terminal
-/// (escaped instead), it stays short however long the input, and a token that can be quoted as it
-/// is (printable, at most 80 characters, not empty) is.
-func checkMessage(_ message: String, quoting token: String) {
+/// (escaped instead), it stays short however long the input, and when the text it quotes from
+/// (`input`, by default the token itself) can be quoted as it is (printable, at most 80
+/// characters), the token is in the message.
+func checkMessage(_ message: String, quoting token: String, from input: String? = nil) {
     func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
     }
+    func isQuotable(_ text: String) -> Bool {
+        text.unicodeScalars.count <= 80 && !text.unicodeScalars.contains(where: isUnprintable)
+    }
     precondition(!message.unicodeScalars.contains { $0 != "\n" && isUnprintable($0) }, "raw control in: \(message)")
     precondition(message.unicodeScalars.count <= 4_000, "message of \(message.unicodeScalars.count) characters")
-    let quotable =
-        !token.isEmpty && token.unicodeScalars.count <= 80 && !token.unicodeScalars.contains(where: isUnprintable)
+    let quotable = !token.isEmpty && isQuotable(token) && isQuotable(input ?? token)
     precondition(!quotable || message.contains(token), "message does not quote '\(token)'")
 }
 
@@ -53,7 +56,7 @@ func checkArguments(_ arguments: [String]) {
         let instructions = try InstructionSource.instructions(inArguments: arguments)
         precondition(instructions.count <= arguments.count)
     } catch {
-        checkMessage(error.description, quoting: error.token)
+        checkMessage(error.description, quoting: error.token, from: error.input)
     }
 }
 
@@ -66,7 +69,7 @@ func checkEnvironment(_ value: String) {
             precondition(again == instructions, "environment round trip changed the instructions")
         }
     } catch {
-        checkMessage(error.description, quoting: error.token)
+        checkMessage(error.description, quoting: error.token, from: error.input)
     }
 }
 
@@ -120,7 +123,7 @@ func checkInjection(_ arguments: [String]) {
             _ = try scoped.resolveAll(Int.self)
         }
     } catch let error as DependencyInjectionInstructionError {
-        checkMessage(error.description, quoting: error.token)
+        checkMessage(error.description, quoting: error.token, from: error.input)
         precondition(snapshot() == before, "a failed injection changed the containers")
     } catch let error as DynamicDependencyIndexError {
         checkMessage(error.description, quoting: error.key)

@@ -19,13 +19,13 @@ extension DependencyContainer {
     ///
     /// Every resolve builds a new instance, since the instance depends on its arguments: the
     /// container keeps nothing, as for `.transient`, and there is no lifecycle to choose. A
-    /// registration that takes arguments replaces, and is replaced by, one of the same type and name
-    /// that takes none. Arguments cross into the factory, which may run on another thread, so
-    /// their types are `Sendable`.
+    /// registration is keyed by its argument types too: registrations of one type and name with
+    /// other arguments, or none, stand beside it, and a resolve picks the one whose argument types
+    /// match those it passes; registering the same types again replaces it. Arguments cross into
+    /// the factory, which may run on another thread, so their types are `Sendable`.
     ///
     /// ``validate()`` and ``dependencyGraph()`` cannot invent arguments: they list such a
-    /// registration without building it. ``resolveAll(_:)-9ivbp`` meets it without arguments, and
-    /// throws.
+    /// registration without building it, and ``resolveAll(_:)-9ivbp`` leaves it out.
     ///
     /// - Parameters:
     ///   - type: The type callers ask for, usually a protocol.
@@ -40,9 +40,9 @@ extension DependencyContainer {
         name: String? = nil,
         with factory: @escaping @Sendable (DependencyContainer, First, repeat each Rest) throws -> Service
     ) -> RegisteredService<Service> {
-        let key = RegistrationKey(type, name: name)
-        add(Registration(key: key, argumentFactory: factory))
-        return RegisteredService(container: self, key: key)
+        let registration = Registration(key: RegistrationKey(type, name: name), argumentFactory: factory)
+        add(registration)
+        return RegisteredService(container: self, key: registration.key)
     }
 
     /// Registers an async factory that takes runtime arguments; see ``register(_:name:with:)-8hlie``.
@@ -67,9 +67,9 @@ extension DependencyContainer {
         name: String? = nil,
         with factory: @escaping @Sendable (DependencyContainer, First, repeat each Rest) async throws -> Service
     ) -> RegisteredService<Service> {
-        let key = RegistrationKey(type, name: name)
-        add(Registration(key: key, argumentFactory: factory))
-        return RegisteredService(container: self, key: key)
+        let registration = Registration(key: RegistrationKey(type, name: name), argumentFactory: factory)
+        add(registration)
+        return RegisteredService(container: self, key: registration.key)
     }
 
     /// Builds a new instance of a type registered with a factory that takes runtime arguments,
@@ -100,12 +100,12 @@ extension DependencyContainer {
         arguments first: First,
         _ rest: repeat each Rest
     ) throws -> Service {
-        let key = RegistrationKey(type, name: name)
+        let signature = ArgumentSignature(First.self, repeat (each Rest).self)
+        let key = RegistrationKey(type, name: name, arguments: signature)
+        try requireArgumentRegistration(for: key, passing: signature, depth: ResolutionThreadState.current.path.count)
         let pending = PendingArguments(for: key, first, repeat each rest)
-        try requireArgumentRegistration(
-            for: key, passing: pending.signature, depth: ResolutionThreadState.current.path.count)
         return try PendingArguments.$current.withValue(pending) {
-            try resolve(type, name: name)
+            try resolve(key: key)
         }
     }
 
@@ -131,11 +131,12 @@ extension DependencyContainer {
         arguments first: First,
         _ rest: repeat each Rest
     ) async throws -> Service {
-        let key = RegistrationKey(type, name: name)
+        let signature = ArgumentSignature(First.self, repeat (each Rest).self)
+        let key = RegistrationKey(type, name: name, arguments: signature)
+        try requireArgumentRegistration(for: key, passing: signature, depth: AsyncResolutionPath.current.count)
         let pending = PendingArguments(for: key, first, repeat each rest)
-        try requireArgumentRegistration(for: key, passing: pending.signature, depth: AsyncResolutionPath.current.count)
         return try await PendingArguments.$current.withValue(pending) {
-            try await resolve(type, name: name)
+            try await resolve(key: key)
         }
     }
 }

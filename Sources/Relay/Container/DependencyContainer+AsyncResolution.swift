@@ -54,6 +54,19 @@ extension DependencyContainer {
         return try cachedInstance(RegistrationKey(type, name: name))
     }
 
+    /// Resolves `key` as the async `resolve(_:name:)` does: for a key that public API cannot spell,
+    /// such as that of a registration taking arguments.
+    nonisolated(nonsending) func resolve<Service>(key: RegistrationKey) async throws -> Service {
+        if SlowPathGate.isOpen {
+            return try await resolveObservedAsync(key)
+        }
+        do {
+            return try cachedInstance(key)
+        } catch {
+            return try await ResolutionEngine.resolveAsync(key, from: self)
+        }
+    }
+
     /// The async `resolve` of what is not built yet: through any override and observer, awaiting.
     @usableFromInline
     nonisolated(nonsending) func resolveBuilding<Service>(_ type: Service.Type, name: String?) async throws -> Service {

@@ -35,10 +35,20 @@ extension DependencyContainer {
         return try ResolutionEngine.resolve(key, from: self)
     }
 
+    /// Resolves `key` as `resolve(_:name:)` does: for a key that public API cannot spell, such as
+    /// that of a registration taking arguments.
+    func resolve<Service>(key: RegistrationKey) throws -> Service {
+        if SlowPathGate.isOpen {
+            return try resolveObserved(key)
+        }
+        return try ResolutionEngine.resolve(key, from: self)
+    }
+
     /// Returns an instance of every registration of a type, unnamed and named, in registration order.
     ///
     /// A scoped container lists its own registrations first, then those of its root that it does
-    /// not replace (same name).
+    /// not replace (same name). Registrations that take runtime arguments are left out: there are
+    /// none to pass them.
     ///
     /// ```swift
     /// for tracker in try container.resolveAll(Tracker.self) { tracker.track(event) }

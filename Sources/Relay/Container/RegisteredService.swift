@@ -70,8 +70,11 @@ public struct RegisteredService<Service>: Sendable {
         converting conversion: @escaping @Sendable (Service) -> Alias
     ) throws(DependencyRegistrationError) -> RegisteredService<Service> {
         let target = key
-        let aliasKey = RegistrationKey(alias, name: name)
-        guard aliasKey.type != target.type else {
+        // An alias of a registration that takes arguments takes the same, and is keyed by them.
+        let arguments = container.table.withRead { $0.registration(for: target)?.arguments }
+        let aliasKey =
+            arguments.map { RegistrationKey(alias, name: name, arguments: $0) } ?? RegistrationKey(alias, name: name)
+        guard ObjectIdentifier(alias) != ObjectIdentifier(target.metatype) else {
             throw DependencyRegistrationError(
                 code: .aliasOfItself, alias: aliasKey, target: target, scope: container.scope, holder: nil)
         }
@@ -83,20 +86,15 @@ public struct RegisteredService<Service>: Sendable {
                 guard let arguments = PendingArguments.carry(from: aliasKey) else {
                     return try conversion(container.resolve(Service.self, name: target.name))
                 }
-                return try arguments.passing(to: target) {
-                    try conversion(container.resolve(Service.self, name: target.name))
-                }
+                return try arguments.passing(to: target) { try conversion(container.resolve(key: target)) }
             },
             asyncFactory: { container in
                 guard let arguments = PendingArguments.carry(from: aliasKey) else {
                     return try await conversion(container.resolve(Service.self, name: target.name))
                 }
-                return try await arguments.passing(to: target) {
-                    try await conversion(container.resolve(Service.self, name: target.name))
-                }
+                return try await arguments.passing(to: target) { try await conversion(container.resolve(key: target)) }
             })
-        // An alias of a registration that takes arguments takes the same.
-        forwarding.arguments = container.table.withRead { $0.registration(for: target)?.arguments }
+        forwarding.arguments = arguments
         try container.addAlias(forwarding, of: target)
         return self
     }

@@ -35,46 +35,37 @@ struct DeferredResolution: Sendable {
 
     /// Resolves in `container`, which ``liveContainer(for:)`` returned.
     func resolve<Service>(_ type: Service.Type, in container: DependencyContainer) throws -> Service {
-        if let arguments {
-            return try arguments.passing(to: RegistrationKey(type, name: name)) {
-                try resolveWithoutArguments(type, in: container)
-            }
-        }
-        return try resolveWithoutArguments(type, in: container)
+        guard let arguments else { return try underLayer { try container.resolve(type, name: name) } }
+        let key = arguments.key(for: type, name: name)
+        return try arguments.passing(to: key) { try underLayer { try container.resolve(key: key) } }
     }
 
-    private func resolveWithoutArguments<Service>(_ type: Service.Type, in container: DependencyContainer) throws
-        -> Service
-    {
-        guard let layer else { return try container.resolve(type, name: name) }
-        SlowPathGate.open()
-        defer { SlowPathGate.close() }
-        return try OverrideLayer.$current.withValue(layer) { try container.resolve(type, name: name) }
-    }
-
-    /// Resolves in `container`, which ``liveContainer(for:)`` returned, awaiting.
     nonisolated(nonsending) func resolve<Service>(_ type: Service.Type, in container: DependencyContainer) async throws
         -> Service
     {
-        if let arguments {
-            return try await arguments.passing(to: RegistrationKey(type, name: name)) {
-                try await resolveWithoutArguments(type, in: container)
-            }
-        }
-        return try await resolveWithoutArguments(type, in: container)
+        guard let arguments else { return try await underLayer { try await container.resolve(type, name: name) } }
+        let key = arguments.key(for: type, name: name)
+        return try await arguments.passing(to: key) { try await underLayer { try await container.resolve(key: key) } }
     }
 
-    nonisolated(nonsending) private func resolveWithoutArguments<Service>(
-        _ type: Service.Type,
-        in container: DependencyContainer
-    ) async throws -> Service {
-        guard let layer else { return try await container.resolve(type, name: name) }
+    /// Runs `body` under the override that was active where the value was made, if any.
+    private func underLayer<Result>(_ body: () throws -> Result) rethrows -> Result {
+        guard let layer else { return try body() }
         SlowPathGate.open()
         defer { SlowPathGate.close() }
-        return try await OverrideLayer.$current.withValue(layer) { try await container.resolve(type, name: name) }
+        return try OverrideLayer.$current.withValue(layer, operation: body)
     }
 
-    /// The container that made the value, if it is still alive.
+    /// Runs `body` under the override that was active where the value was made, if any, awaiting.
+    nonisolated(nonsending) private func underLayer<Result>(
+        _ body: nonisolated(nonsending) () async throws -> Result
+    ) async rethrows -> Result {
+        guard let layer else { return try await body() }
+        SlowPathGate.open()
+        defer { SlowPathGate.close() }
+        return try await OverrideLayer.$current.withValue(layer, operation: body)
+    }
+
     func liveContainer<Service>(for type: Service.Type) throws -> DependencyContainer {
         guard let container = root?.container(for: scope) else {
             let key = RegistrationKey(type, name: name)
@@ -92,11 +83,11 @@ struct DeferredResolution: Sendable {
         in container: DependencyContainer,
         wrappedIn wrapper: Wrapper.Type
     ) throws -> DeferredResolution {
-        let key = RegistrationKey(type, name: name)
+        // Arguments passed for the wrapper are the wrapped registration's, kept for its resolves.
+        let arguments = PendingArguments.carry(forWrapper: wrapper, name: name)
+        let key = arguments?.key(for: type, name: name) ?? RegistrationKey(type, name: name)
         guard container.canAnswer(key) else { throw container.notRegisteredError(for: key) }
         container.recordDeferredEdge(to: key)
-        // Arguments passed for the wrapper are the wrapped registration's, kept for its resolves.
-        let arguments = PendingArguments.carry(from: RegistrationKey(wrapper, name: name))
         return DeferredResolution(name: name, in: container, arguments: arguments)
     }
 }

@@ -2,6 +2,10 @@ extension DependencyContainer {
     /// Describes a missing registration: where it was looked for, and what is registered nearby.
     func notRegisteredError(for key: RegistrationKey) -> DependencyResolutionError {
         let path = ResolutionEngine.pathDescriptions(on: ResolutionThreadState.current) + [key.description]
+        // Registered only with arguments: the resolve is missing them.
+        if !key.takesArguments, let registered = registeredSignatures(of: key), !registered.signatures.isEmpty {
+            return registered.holder.argumentMismatch(.missing(registered: registered.signatures), for: key, path: path)
+        }
         return DependencyResolutionError(
             code: .notRegistered, requested: key, in: self, path: path,
             nearby: nearbyRegistrations(of: key))

@@ -64,7 +64,8 @@ public struct DependencyGraph: Sendable, Equatable, Codable {
     public let failures: [String]
 
     static func nodeID(scope: DependencyContainerScope, key: RegistrationKey) -> String {
-        "\(scope.tag)/\(key.description)"
+        // Registrations of one type with different arguments are different nodes.
+        "\(scope.tag)/\(key.description)\(ArgumentSignature.description(of: key) ?? "")"
     }
 
     /// Collects edges from the thread that builds, and from any thread a factory hands work to.

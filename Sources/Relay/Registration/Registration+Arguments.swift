@@ -10,6 +10,8 @@ extension Registration {
         argumentFactory factory: @escaping @Sendable (DependencyContainer, First, repeat each Rest) throws -> Service
     ) {
         let signature = ArgumentSignature(First.self, repeat (each Rest).self)
+        // Stored under its arguments' types too: registrations with other arguments, or none, stay.
+        let key = RegistrationKey(key.metatype, name: key.name, arguments: signature)
         self.init(key: key, lifecycle: .transient) { container in
             let arguments: ArgumentValues<First, repeat each Rest> = try container.takeArguments(
                 for: key, registered: signature)
@@ -28,6 +30,8 @@ extension Registration {
             @escaping @Sendable (DependencyContainer, First, repeat each Rest) async throws -> Service
     ) {
         let signature = ArgumentSignature(First.self, repeat (each Rest).self)
+        // Stored under its arguments' types too: registrations with other arguments, or none, stay.
+        let key = RegistrationKey(key.metatype, name: key.name, arguments: signature)
         self.init(key: key, lifecycle: .transient) { container in
             let arguments: ArgumentValues<First, repeat each Rest> = try container.takeArguments(
                 for: key, registered: signature)

@@ -12,22 +12,23 @@ extension DependencyContainer {
         passing signature: ArgumentSignature,
         depth: Int
     ) throws {
+        if registrationResolving(key) != nil { return }
         // A Lazy, Provider or optional passes the arguments on to the type it wraps: check that one.
         var target = key
-        if registrationResolving(key) == nil, let wrapper = key.metatype as? any SynthesizedService.Type {
-            target = wrapper.wrappedKey(name: key.name)
+        if let wrapper = key.metatype as? any SynthesizedService.Type {
+            target = RegistrationKey(wrapper.wrappedKey(name: key.name).metatype, name: key.name, arguments: signature)
+            if registrationResolving(target) != nil { return }
         }
-        guard let (found, holder) = registrationResolving(target) else { return }
-        let mismatch: ArgumentMismatch
-        if let registered = found.arguments {
-            guard registered.typeNames != signature.typeNames else { return }
-            mismatch = .differing(registered: registered, resolved: signature)
-        } else {
-            mismatch = .unexpected(resolved: signature)
-        }
+        // Nothing takes these arguments: say what the type's registrations take, if it has any.
+        guard let registered = registeredSignatures(of: target) else { return }
+        let mismatch: ArgumentMismatch =
+            registered.signatures.isEmpty
+            ? .unexpected(resolved: signature)
+            : .differing(
+                registered: registered.signatures, withoutArguments: registered.withoutArguments, resolved: signature)
         // Named after the container that holds the registration, as a factory's own errors are.
-        let error = holder.argumentMismatch(
-            mismatch, for: target,
+        let error = registered.holder.argumentMismatch(
+            mismatch, for: target.withoutArguments,
             path: ResolutionEngine.pathDescriptions(on: ResolutionThreadState.current) + [target.description])
         // Reported as resolution reports any failure, since resolution never saw this one.
         if SlowPathGate.isOpen, let observer = ResolutionObservation.shared.observer {
@@ -57,16 +58,46 @@ extension DependencyContainer {
     ///
     /// - Throws: ``DependencyResolutionError/Code/argumentMismatch`` when the resolve passed none,
     ///   or arguments of other types.
+    /// What the registrations of `key`'s type and name (nearest container first) take: the
+    /// signatures of those with arguments, whether one takes none, and the nearest container that
+    /// holds any; `nil` when it has none.
+    func registeredSignatures(
+        of key: RegistrationKey
+    ) -> (signatures: [ArgumentSignature], withoutArguments: Bool, holder: DependencyContainer)? {
+        let type = ObjectIdentifier(key.metatype)
+        var signatures: [ArgumentSignature] = []
+        var withoutArguments = false
+        var holder: DependencyContainer?
+        for container in route {
+            let found = container.table.withRead { contents in
+                contents.allRegistrations.filter {
+                    ObjectIdentifier($0.key.metatype) == type && $0.key.name == key.name
+                }
+            }
+            for registration in found {
+                if let arguments = registration.arguments {
+                    if !signatures.contains(where: { $0.matches(arguments) }) { signatures.append(arguments) }
+                } else {
+                    withoutArguments = true
+                }
+            }
+            if !found.isEmpty, holder == nil { holder = container }
+        }
+        return holder.map { (signatures, withoutArguments, $0) }
+    }
+
     func takeArguments<First: Sendable, each Rest: Sendable>(
         for key: RegistrationKey,
         registered signature: ArgumentSignature
     ) throws -> ArgumentValues<First, repeat each Rest> {
         let path = ResolutionEngine.pathDescriptions(on: ResolutionThreadState.current)
         guard let pending = PendingArguments.current, let values = pending.take(for: key) else {
-            throw argumentMismatch(.missing(registered: signature), for: key, path: path)
+            throw argumentMismatch(.missing(registered: [signature]), for: key, path: path)
         }
         guard let typed = values as? ArgumentValues<First, repeat each Rest> else {
-            throw argumentMismatch(.differing(registered: signature, resolved: pending.signature), for: key, path: path)
+            throw argumentMismatch(
+                .differing(registered: [signature], withoutArguments: false, resolved: pending.signature), for: key,
+                path: path)
         }
         return typed
     }
@@ -78,10 +109,10 @@ extension DependencyContainer {
         guard let signature = registration.arguments, PendingArguments.current?.key != registration.key else {
             return nil
         }
-        return argumentMismatch(.missing(registered: signature), for: registration.key, path: path)
+        return argumentMismatch(.missing(registered: [signature]), for: registration.key, path: path)
     }
 
-    private func argumentMismatch(
+    func argumentMismatch(
         _ mismatch: ArgumentMismatch,
         for key: RegistrationKey,
         path: [String]

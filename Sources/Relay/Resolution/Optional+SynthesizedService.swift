@@ -6,20 +6,22 @@ extension Optional: SynthesizedService {
     }
 
     static func make(name: String?, in container: DependencyContainer) throws -> Self {
-        guard container.canAnswer(wrappedKey(name: name)) else { return nil }
-        guard let arguments = PendingArguments.carry(from: RegistrationKey(Self.self, name: name)) else {
+        guard let arguments = PendingArguments.carry(forWrapper: Self.self, name: name) else {
+            guard container.canAnswer(wrappedKey(name: name)) else { return nil }
             return try container.resolve(Wrapped.self, name: name)
         }
-        return try arguments.passing(to: wrappedKey(name: name)) { try container.resolve(Wrapped.self, name: name) }
+        let key = arguments.key(for: Wrapped.self, name: name)
+        guard container.canAnswer(key) else { return nil }
+        return try arguments.passing(to: key) { try container.resolve(key: key) as Wrapped }
     }
 
     nonisolated(nonsending) static func make(name: String?, in container: DependencyContainer) async throws -> Self {
-        guard container.canAnswer(wrappedKey(name: name)) else { return nil }
-        guard let arguments = PendingArguments.carry(from: RegistrationKey(Self.self, name: name)) else {
+        guard let arguments = PendingArguments.carry(forWrapper: Self.self, name: name) else {
+            guard container.canAnswer(wrappedKey(name: name)) else { return nil }
             return try await container.resolve(Wrapped.self, name: name)
         }
-        return try await arguments.passing(to: wrappedKey(name: name)) {
-            try await container.resolve(Wrapped.self, name: name)
-        }
+        let key = arguments.key(for: Wrapped.self, name: name)
+        guard container.canAnswer(key) else { return nil }
+        return try await arguments.passing(to: key) { try await container.resolve(key: key) as Wrapped }
     }
 }

@@ -40,6 +40,15 @@ final class PendingArguments: Sendable {
         return CarriedArguments(signature: pending.signature, values: values)
     }
 
+    /// Takes the arguments of the current resolve call if it was made for a `wrapper` (a ``Lazy``,
+    /// ``Provider`` or optional) named `name`, whatever arguments it passed.
+    static func carry(forWrapper wrapper: Any.Type, name: String?) -> CarriedArguments? {
+        guard let pending = current, ObjectIdentifier(pending.key.metatype) == ObjectIdentifier(wrapper),
+            pending.key.name == name
+        else { return nil }
+        return carry(from: pending.key)
+    }
+
     /// The values, for the first factory of `key` that asks; `nil` for any later one (an observer
     /// that resolves the same type inside the call must not receive them), or for another key.
     func take(for key: RegistrationKey) -> (any Sendable)? {
@@ -60,6 +69,11 @@ struct CarriedArguments: Sendable {
 
     /// The ``ArgumentValues``: a value, so each use passes its own copy.
     let values: any Sendable
+
+    /// The key of a `type` registration named `name` that takes these arguments.
+    func key(for type: Any.Type, name: String?) -> RegistrationKey {
+        RegistrationKey(type, name: name, arguments: signature)
+    }
 
     /// Runs `body` with these arguments bound for a resolve of `key`.
     func passing<Result>(to key: RegistrationKey, _ body: () throws -> Result) rethrows -> Result {

@@ -107,4 +107,57 @@ struct ArgumentCarryingTests {
         let awaited = try await container.resolve((any Pet).self, arguments: "Shiro", 1)
         #expect(awaited.name == "Shiro")
     }
+
+    @Test("registrations of one type with different arguments, and without, coexist; the arguments pick one")
+    func signaturesCoexist() throws {
+        let container = DependencyContainer()
+        container.register(Dog.self) { _ in Dog(name: "Stray", age: 0) }
+        container.register(Dog.self) { (_, name: String) in Dog(name: name, age: 1) }
+        container.register(Dog.self) { (_, name: String, age: Int) in Dog(name: name, age: age) }
+        #expect(try container.resolve(Dog.self).name == "Stray")
+        #expect(try container.resolve(Dog.self, arguments: "Mimi").age == 1)
+        #expect(try container.resolve(Dog.self, arguments: "Mimi", 5).age == 5)
+        // Registering a signature again replaces only that one.
+        container.register(Dog.self) { (_, name: String) in Dog(name: name + "!", age: 2) }
+        #expect(try container.resolve(Dog.self, arguments: "Mimi").name == "Mimi!")
+        #expect(try container.resolve(Dog.self, arguments: "Mimi", 5).age == 5)
+        #expect(try container.resolve(Dog.self).name == "Stray")
+    }
+
+    @Test("an async resolve picks the registration by its arguments too")
+    func signaturesCoexistAsync() async throws {
+        let container = DependencyContainer()
+        container.register(Dog.self) { _ in Dog(name: "Stray", age: 0) }
+        container.register(Dog.self) { (_, name: String) in Dog(name: name, age: 1) }
+        #expect(try await container.resolve(Dog.self, arguments: "Mimi").age == 1)
+        #expect(try await container.resolve(Dog.self).name == "Stray")
+    }
+
+    @Test("arguments no registration takes are refused, listing what the registrations take")
+    func noMatchingSignatureListsTheRegisteredOnes() throws {
+        let container = DependencyContainer()
+        container.register(Dog.self) { _ in Dog(name: "Stray", age: 0) }
+        container.register(Dog.self) { (_, name: String) in Dog(name: name, age: 1) }
+        container.register(Dog.self) { (_, name: String, age: Int) in Dog(name: name, age: age) }
+        let error = try #require(throws: DependencyResolutionError.self) {
+            try container.resolve(Dog.self, arguments: 3)
+        }
+        #expect(error.code == .argumentMismatch)
+        #expect(
+            error.description == """
+                'Dog' in global is registered without arguments and with arguments (String) or (String, Int) but was \
+                resolved with (Int).
+                  resolution path: Dog
+                  to fix: pass arguments of the types (String) or (String, Int), in that order, or register a factory \
+                that takes (Int)
+                """)
+        let argumentsOnly = DependencyContainer()
+        argumentsOnly.register(Dog.self) { (_, name: String) in Dog(name: name, age: 1) }
+        argumentsOnly.register(Dog.self) { (_, name: String, age: Int) in Dog(name: name, age: age) }
+        let missing = try #require(throws: DependencyResolutionError.self) { try argumentsOnly.resolve(Dog.self) }
+        #expect(
+            missing.description.hasPrefix(
+                "'Dog' in global is registered with arguments (String) or (String, Int) but was resolved without arguments."
+            ))
+    }
 }
