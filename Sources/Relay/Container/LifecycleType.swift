@@ -40,6 +40,12 @@ public enum LifecycleType: String, CaseIterable, Hashable, Sendable, Codable, Cu
     /// first ask for the instance at the same time may both run its factory; both then get the
     /// instance that was kept first. A factory that resolves on another thread starts a resolution
     /// of its own there. The container keeps nothing after the resolution ends.
+    ///
+    /// A ``Lazy`` or ``Provider`` made while a resolution runs continues it: what it resolves
+    /// later gets that resolution's instances (as a Swinject `Lazy` does), so an object's
+    /// `Lazy<UnitOfWork>` gives the unit of work its factory's siblings got. It keeps those
+    /// instances alive while it lives. One made outside a resolution starts a new one on each
+    /// resolve.
     case graph
 
     /// The lifecycle's name as written in instructions (`lifecycle=transient`).

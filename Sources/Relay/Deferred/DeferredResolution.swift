@@ -17,12 +17,33 @@ struct DeferredResolution: Sendable {
     /// The runtime arguments the value was resolved with, passed on to each resolve it makes.
     private let arguments: CarriedArguments?
 
+    /// The `.graph` instances of the resolution that made the value, if one was running: its
+    /// resolves continue that resolution, so a `.graph` registration gives them the instance that
+    /// resolution shares (as a Swinject `Lazy` does).
+    private let graph: GraphInstances?
+
     init(name: String?, in container: DependencyContainer, arguments: CarriedArguments? = nil) {
         self.root = container.root
         self.scope = container.scope
         self.name = name
         self.layer = container.activeOverride
         self.arguments = arguments
+        self.graph = Self.runningGraph()
+    }
+
+    /// The `.graph` instances of the resolution running here, made now if it has none yet; `nil`
+    /// outside a resolution.
+    private static func runningGraph() -> GraphInstances? {
+        if let graph = AsyncResolutionPath.current.graph { return graph }
+        return ResolutionThreadState.currentUnretained._withUnsafeGuaranteedRef { thread in
+            guard thread.path.count > 0 else { return nil }
+            if let graph = thread.graph { return graph }
+            // Kept by the thread until the resolution's outermost factory returns, as any `.graph`
+            // instance made later in it would be.
+            let graph = GraphInstances()
+            thread.graph = graph
+            return graph
+        }
     }
 
     func resolve<Service>(_ type: Service.Type) throws -> Service {
@@ -35,35 +56,56 @@ struct DeferredResolution: Sendable {
 
     /// Resolves in `container`, which ``liveContainer(for:)`` returned.
     func resolve<Service>(_ type: Service.Type, in container: DependencyContainer) throws -> Service {
-        guard let arguments else { return try underLayer { try container.resolve(type, name: name) } }
+        guard let arguments else { return try asMade { try container.resolve(type, name: name) } }
         let key = arguments.key(for: type, name: name)
-        return try arguments.passing(to: key) { try underLayer { try container.resolve(key: key) } }
+        return try arguments.passing(to: key) { try asMade { try container.resolve(key: key) } }
     }
 
     nonisolated(nonsending) func resolve<Service>(_ type: Service.Type, in container: DependencyContainer) async throws
         -> Service
     {
-        guard let arguments else { return try await underLayer { try await container.resolve(type, name: name) } }
+        guard let arguments else { return try await asMade { try await container.resolve(type, name: name) } }
         let key = arguments.key(for: type, name: name)
-        return try await arguments.passing(to: key) { try await underLayer { try await container.resolve(key: key) } }
+        return try await arguments.passing(to: key) { try await asMade { try await container.resolve(key: key) } }
     }
 
-    /// Runs `body` under the override that was active where the value was made, if any.
-    private func underLayer<Result>(_ body: () throws -> Result) rethrows -> Result {
-        guard let layer else { return try body() }
+    /// Runs `body` as the value was made: under the override active then, if any, and within the
+    /// `.graph` instances of the resolution that made it, if one was running.
+    private func asMade<Result>(_ body: () throws -> Result) rethrows -> Result {
+        guard let layer else { return try inMadeGraph(body) }
         SlowPathGate.open()
         defer { SlowPathGate.close() }
-        return try OverrideLayer.$current.withValue(layer, operation: body)
+        return try OverrideLayer.$current.withValue(layer) { try inMadeGraph(body) }
     }
 
-    /// Runs `body` under the override that was active where the value was made, if any, awaiting.
-    nonisolated(nonsending) private func underLayer<Result>(
+    /// Runs `body` as the value was made, awaiting; see the synchronous `asMade(_:)`.
+    nonisolated(nonsending) private func asMade<Result>(
         _ body: nonisolated(nonsending) () async throws -> Result
     ) async rethrows -> Result {
-        guard let layer else { return try await body() }
+        guard let layer else { return try await inMadeGraph(body) }
         SlowPathGate.open()
         defer { SlowPathGate.close() }
-        return try await OverrideLayer.$current.withValue(layer, operation: body)
+        return try await OverrideLayer.$current.withValue(layer) { try await inMadeGraph(body) }
+    }
+
+    /// Runs `body` with this thread's `.graph` instances those of the resolution that made the
+    /// value, then puts back what the thread had.
+    private func inMadeGraph<Result>(_ body: () throws -> Result) rethrows -> Result {
+        guard let graph else { return try body() }
+        return try ResolutionThreadState.currentUnretained._withUnsafeGuaranteedRef { thread in
+            let previous = thread.graph
+            thread.graph = graph
+            defer { thread.graph = previous }
+            return try body()
+        }
+    }
+
+    /// Runs `body` with the task's `.graph` instances those of the resolution that made the value.
+    nonisolated(nonsending) private func inMadeGraph<Result>(
+        _ body: nonisolated(nonsending) () async throws -> Result
+    ) async rethrows -> Result {
+        guard let graph else { return try await body() }
+        return try await AsyncResolutionPath.$restoredGraph.withValue(graph, operation: body)
     }
 
     func liveContainer<Service>(for type: Service.Type) throws -> DependencyContainer {

@@ -39,6 +39,11 @@ struct AsyncResolutionPath: Sendable {
             self.outer = outer
             self.count = (outer?.count ?? 0) + 1
             self.owner = owner
+            // The first frame of a resolution that a Lazy or Provider makes continues the
+            // resolution that made it: its `.graph` instances are that one's.
+            if outer == nil, let restored = AsyncResolutionPath.restoredGraph {
+                _ = graphStorage.storeIfNil(restored)
+            }
         }
     }
 
@@ -81,8 +86,13 @@ struct AsyncResolutionPath: Sendable {
         innermost.map { ($0.key, $0.scope) }
     }
 
-    /// The `.graph` instances of the async resolution running in this task; `nil` outside one.
-    var graph: GraphInstances? { innermost?.graph }
+    /// The `.graph` instances of the async resolution running in this task; `nil` outside one
+    /// (or, inside a ``Lazy`` or ``Provider`` resolve, those of the resolution that made it).
+    var graph: GraphInstances? { innermost?.graph ?? Self.restoredGraph }
+
+    /// The `.graph` instances that a ``Lazy`` or ``Provider`` made during a resolution brings back
+    /// for its own resolves, so that they share that resolution's instances.
+    @TaskLocal static var restoredGraph: GraphInstances?
 
     /// How many async factories are running.
     var count: Int { innermost?.count ?? 0 }
