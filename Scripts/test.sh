@@ -3,8 +3,9 @@
 # tests again under the thread and the address sanitizers, RelayTesting's tests under the thread
 # sanitizer, and its limit tests under the address sanitizer (chosen by test target, so renaming a test never drops it from a run); the
 # swift-argument-parser, swift-log and swift-service-lifecycle integrations (behind their
-# traits); a check that the core product pulls in no other package; the README's tour built and run
-# as a fresh package's main.swift; the example service's driver
+# traits); a check that the core product pulls in no other package; user code in a fresh package
+# (the README's tour built and run as a main.swift, and registrations that must or must not
+# compile for want of Sendable); the example service's driver
 # tests; and a check that the example's release build ships no stubs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -42,8 +43,8 @@ swift test --skip-build --traits "$traits" --scratch-path .build-traits \
 echo "== The core product depends on nothing else"
 Scripts/check-core-dependencies.sh
 
-echo "== The README's tour, built and run as the main.swift of a fresh package (warnings are errors)"
-Scripts/check-readme-tour.sh
+echo "== User code in a fresh package: the README's tour built (warnings are errors) and run; Sendable rules at compile time"
+Scripts/check-user-code.sh
 
 echo "== The example service: build it and run its driver tests (they launch the real program)"
 # SwiftPM 6.3 can reuse a stale build plan for a path dependency after Relay gains a file or a

@@ -45,7 +45,7 @@ extension DependencyContainer {
         return RegisteredService(container: self, key: registration.key)
     }
 
-    /// Registers an async factory that takes runtime arguments; see ``register(_:name:with:)-8hlie``.
+    /// Registers an async factory that takes runtime arguments; see ``register(_:name:with:)-14k2o``.
     ///
     /// Resolve it with `try await` ``resolve(_:name:arguments:_:)-4h3p5``.
     ///

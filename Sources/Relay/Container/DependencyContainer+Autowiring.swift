@@ -32,17 +32,18 @@ extension DependencyContainer {
     /// - Returns: The registration, to make it answer for more types with
     ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
     @discardableResult
+    @_disfavoredOverload
     public func register<Service, each Dependency>(
         _ type: Service.Type,
         name: String? = nil,
         lifecycle: LifecycleType = .singleton,
         initializer: @escaping @Sendable (repeat each Dependency) throws -> Service
-    ) -> RegisteredService<Service> {
+    ) -> RegisteredService<Service> where Service: Sendable {
         register(type, name: name, lifecycle: lifecycle, with: Self.autowired(initializer))
     }
 
     /// Registers a type by its async initializer, resolving each parameter by type, awaiting;
-    /// see ``register(_:name:lifecycle:initializer:)-2cren``.
+    /// see ``register(_:name:lifecycle:initializer:)-4qzf7``.
     ///
     /// The registration is async, like one made with an async factory: resolve it with
     /// `try await resolve(_:name:)`.
@@ -60,12 +61,13 @@ extension DependencyContainer {
     /// - Returns: The registration, to make it answer for more types with
     ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
     @discardableResult
+    @_disfavoredOverload
     public func register<Service, each Dependency>(
         _ type: Service.Type,
         name: String? = nil,
         lifecycle: LifecycleType = .singleton,
         initializer: @escaping @Sendable (repeat each Dependency) async throws -> Service
-    ) -> RegisteredService<Service> {
+    ) -> RegisteredService<Service> where Service: Sendable {
         register(type, name: name, lifecycle: lifecycle, with: Self.autowired(initializer))
     }
 
@@ -87,13 +89,14 @@ extension DependencyContainer {
     /// - Returns: The registration, to make it answer for more types with
     ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
     @discardableResult
+    @_disfavoredOverload
     public func register<Service, each Dependency>(
         _ type: Service.Type,
         name: String? = nil,
         lifecycle: LifecycleType = .singleton,
         initializer: @escaping @Sendable (repeat each Dependency) throws -> Service,
         teardown: @escaping @Sendable (Service) async throws -> Void
-    ) -> RegisteredService<Service> {
+    ) -> RegisteredService<Service> where Service: Sendable {
         register(type, name: name, lifecycle: lifecycle, with: Self.autowired(initializer), teardown: teardown)
     }
 
@@ -115,13 +118,14 @@ extension DependencyContainer {
     /// - Returns: The registration, to make it answer for more types with
     ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
     @discardableResult
+    @_disfavoredOverload
     public func register<Service, each Dependency>(
         _ type: Service.Type,
         name: String? = nil,
         lifecycle: LifecycleType = .singleton,
         initializer: @escaping @Sendable (repeat each Dependency) async throws -> Service,
         teardown: @escaping @Sendable (Service) async throws -> Void
-    ) -> RegisteredService<Service> {
+    ) -> RegisteredService<Service> where Service: Sendable {
         register(type, name: name, lifecycle: lifecycle, with: Self.autowired(initializer), teardown: teardown)
     }
 

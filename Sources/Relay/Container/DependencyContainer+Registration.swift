@@ -24,12 +24,13 @@ extension DependencyContainer {
     /// - Returns: The registration, to make it answer for more types with
     ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
     @discardableResult
+    @_disfavoredOverload
     public func register<Service>(
         _ type: Service.Type,
         name: String? = nil,
         lifecycle: LifecycleType = .singleton,
         with factory: @escaping @Sendable (DependencyContainer) throws -> Service
-    ) -> RegisteredService<Service> {
+    ) -> RegisteredService<Service> where Service: Sendable {
         let key = RegistrationKey(type, name: name)
         add(Registration(key: key, lifecycle: lifecycle, factory: factory))
         return RegisteredService(container: self, key: key)
@@ -57,12 +58,13 @@ extension DependencyContainer {
     /// - Returns: The registration, to make it answer for more types with
     ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
     @discardableResult
+    @_disfavoredOverload
     public func register<Service>(
         _ type: Service.Type,
         name: String? = nil,
         lifecycle: LifecycleType = .singleton,
         with factory: @escaping @Sendable (DependencyContainer) async throws -> Service
-    ) -> RegisteredService<Service> {
+    ) -> RegisteredService<Service> where Service: Sendable {
         let key = RegistrationKey(type, name: name)
         add(Registration(key: key, lifecycle: lifecycle, asyncFactory: factory))
         return RegisteredService(container: self, key: key)
@@ -89,13 +91,14 @@ extension DependencyContainer {
     /// - Returns: The registration, to make it answer for more types with
     ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
     @discardableResult
+    @_disfavoredOverload
     public func register<Service>(
         _ type: Service.Type,
         name: String? = nil,
         lifecycle: LifecycleType = .singleton,
         with factory: @escaping @Sendable (DependencyContainer) throws -> Service,
         teardown: @escaping @Sendable (Service) async throws -> Void
-    ) -> RegisteredService<Service> {
+    ) -> RegisteredService<Service> where Service: Sendable {
         let key = RegistrationKey(type, name: name)
         add(Registration(key: key, lifecycle: lifecycle, factory: factory, teardown: teardown))
         return RegisteredService(container: self, key: key)
@@ -118,13 +121,14 @@ extension DependencyContainer {
     /// - Returns: The registration, to make it answer for more types with
     ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
     @discardableResult
+    @_disfavoredOverload
     public func register<Service>(
         _ type: Service.Type,
         name: String? = nil,
         lifecycle: LifecycleType = .singleton,
         with factory: @escaping @Sendable (DependencyContainer) async throws -> Service,
         teardown: @escaping @Sendable (Service) async throws -> Void
-    ) -> RegisteredService<Service> {
+    ) -> RegisteredService<Service> where Service: Sendable {
         let key = RegistrationKey(type, name: name)
         add(Registration(key: key, lifecycle: lifecycle, asyncFactory: factory, teardown: teardown))
         return RegisteredService(container: self, key: key)

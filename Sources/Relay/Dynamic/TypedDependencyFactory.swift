@@ -18,8 +18,17 @@ public struct TypedDependencyFactory: Sendable {
     /// - Parameters:
     ///   - type: The abstract type the factory produces: the type its instructions name.
     ///   - factory: Builds the instance; receives the container the instruction registers it in.
-    public init<Service>(
+    public init<Service: Sendable>(
         _ type: Service.Type,
+        _ factory: @escaping @Sendable (DependencyContainer) throws -> Service
+    ) {
+        self.init(unchecked: type, factory)
+    }
+
+    /// A factory of a type whose sendability nothing checks: the untyped factories' casts, whose
+    /// type the type index gives as `Any.Type`.
+    init<Service>(
+        unchecked type: Service.Type,
         _ factory: @escaping @Sendable (DependencyContainer) throws -> Service
     ) {
         producedType = type
@@ -44,7 +53,7 @@ public struct TypedDependencyFactory: Sendable {
     ///   - type: The abstract type the factory produces: the type its instructions name.
     ///   - factory: Builds the instance; receives the container the instruction registers it in.
     ///   - teardown: Closes a built instance at shutdown; what it throws is reported by `shutdown()`.
-    public init<Service>(
+    public init<Service: Sendable>(
         _ type: Service.Type,
         _ factory: @escaping @Sendable (DependencyContainer) throws -> Service,
         teardown: @escaping @Sendable (Service) async throws -> Void
@@ -69,7 +78,7 @@ public struct TypedDependencyFactory: Sendable {
     ///   - type: The abstract type the factory produces: the type its instructions name.
     ///   - factory: Builds the instance; receives the container the instruction registers it in.
     ///   - teardown: Closes a built instance at shutdown; `nil` (the default) for none.
-    public init<Service>(
+    public init<Service: Sendable>(
         _ type: Service.Type,
         _ factory: @escaping @Sendable (DependencyContainer) async throws -> Service,
         teardown: (@Sendable (Service) async throws -> Void)? = nil
@@ -85,7 +94,7 @@ public struct TypedDependencyFactory: Sendable {
     /// Wraps an untyped factory for `type`; what it returns is checked on every build.
     init(casting factory: @escaping DependencyFactory, to type: Any.Type, factoryKey: DependencyFactoryKey) {
         func typed<Service>(_ type: Service.Type) -> TypedDependencyFactory {
-            TypedDependencyFactory(type) { container in
+            TypedDependencyFactory(unchecked: type) { container in
                 let built = try factory(container)
                 guard let service = built as? Service else {
                     throw DynamicDependencyIndexError.factoryProducedWrongType(
