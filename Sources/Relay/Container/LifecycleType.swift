@@ -48,11 +48,41 @@ public enum LifecycleType: String, CaseIterable, Hashable, Sendable, Codable, Cu
     /// resolve.
     case graph
 
+    /// One instance per unit of work: built on first use inside a unit
+    /// (``DependencyContainer/withUnitOfWork(isolation:_:)``), shared by that unit's work and its
+    /// child tasks, and torn down, newest first, when the unit ends.
+    ///
+    /// For what one request, job or command owns: a database transaction, a logger that carries
+    /// the request's ID, a per-tenant client.
+    ///
+    /// ```swift
+    /// container.register(Transaction.self, lifecycle: .unitOfWork) { c in
+    ///     try await c.resolve(Database.self).begin()
+    /// } teardown: { transaction in try await transaction.finish() }
+    ///
+    /// try await container.withUnitOfWork { unit in
+    ///     let transaction = try await unit.resolve(Transaction.self)   // this unit's
+    /// }                                                                // finished here
+    /// ```
+    ///
+    /// Resolving it outside any unit, or in a unit that has ended, is an error. A longer life may
+    /// not hold a shorter one: a singleton (eager or weak too) whose factory resolves it, directly
+    /// or through other factories, is refused with
+    /// ``DependencyResolutionError/Code/captiveDependency``; such a singleton takes a
+    /// ``Provider`` and asks it on each use instead.
+    case unitOfWork
+
     /// The lifecycle's name as written in instructions (`lifecycle=transient`).
     public var description: String { rawValue }
 
     /// Whether the container keeps a strong reference to what the factory built.
     var isCached: Bool {
         self == .singleton || self == .eagerSingleton
+    }
+
+    /// Whether an instance with this lifecycle outlives any one unit of work, so that holding a
+    /// unit-of-work instance would keep it past its unit's end.
+    var outlivesUnitsOfWork: Bool {
+        self == .singleton || self == .eagerSingleton || self == .weak
     }
 }

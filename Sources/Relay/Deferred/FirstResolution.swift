@@ -35,7 +35,7 @@ final class FirstResolution<Service>: Construction, @unchecked Sendable {
     }
 }
 
-extension FirstResolution where Service: Sendable {
+extension FirstResolution {
     /// The kept instance, or what `resolve` returns, kept; `resolve` runs once however many tasks
     /// and threads read at once, and a task that waits for another's read suspends.
     ///

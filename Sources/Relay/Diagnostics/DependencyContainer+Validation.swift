@@ -101,16 +101,22 @@ extension DependencyContainer {
         let exploration = Exploration(recording: recording, over: root)
         SlowPathGate.open()
         defer { SlowPathGate.close() }
+        // Unit-of-work registrations are built in a unit of validation's own, dropped afterwards
+        // like everything else it builds.
+        let unit = UnitOfWork(container: self, parent: nil)
+        defer { unit.abandon() }
         let failures = await OverrideLayer.$current.withValue(exploration.layer) {
-            var failures: [DependencyResolutionError] = []
-            for (registration, container) in explorable {
-                do {
-                    _ = try await registration.resolveErasedAsync(in: container, under: exploration.layer)
-                } catch {
-                    failures.append(container.resolutionError(wrapping: error, for: registration))
+            await UnitOfWork.$current.withValue(unit) {
+                var failures: [DependencyResolutionError] = []
+                for (registration, container) in explorable {
+                    do {
+                        _ = try await registration.resolveErasedAsync(in: container, under: exploration.layer)
+                    } catch {
+                        failures.append(container.resolutionError(wrapping: error, for: registration))
+                    }
                 }
+                return failures
             }
-            return failures
         }
         return exploration.ended(with: failures)
     }
@@ -120,8 +126,12 @@ extension DependencyContainer {
         let exploration = Exploration(recording: recording, over: root)
         SlowPathGate.open()
         defer { SlowPathGate.close() }
+        let unit = UnitOfWork(container: self, parent: nil)
+        defer { unit.abandon() }
         let failures = OverrideLayer.$current.withValue(exploration.layer) {
-            self.failures(building: explorable) { try $0.resolveErased(in: $1, under: exploration.layer) }
+            UnitOfWork.$current.withValue(unit) {
+                self.failures(building: explorable) { try $0.resolveErased(in: $1, under: exploration.layer) }
+            }
         }
         return exploration.ended(with: failures)
     }

@@ -22,6 +22,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             case containerReleased
             case argumentMismatch
             case mustAwait
+            case outsideUnitOfWork, unitOfWorkEnded, captiveDependency
         }
 
         fileprivate let kind: Kind
@@ -62,6 +63,14 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         /// A registration that takes runtime arguments was resolved without them or with arguments of
         /// other types, or one that takes none was resolved with some. The message states both.
         public static let argumentMismatch = Code(.argumentMismatch)
+        /// A ``LifecycleType/unitOfWork`` registration was resolved where no unit of work is open.
+        public static let outsideUnitOfWork = Code(.outsideUnitOfWork)
+        /// A ``LifecycleType/unitOfWork`` registration was resolved in a unit of work that has
+        /// ended: by work that outlived the unit.
+        public static let unitOfWorkEnded = Code(.unitOfWorkEnded)
+        /// A longer-lived instance (a singleton, eager or weak) would hold a unit-of-work instance:
+        /// its factory resolved one, directly or through other factories.
+        public static let captiveDependency = Code(.captiveDependency)
 
         /// The code's name.
         public var description: String { kind.rawValue }
@@ -99,6 +108,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
     /// For a cycle that spans several containers: each step of the loop with its container.
     let loopPlaces: [String]?
 
+    /// For ``Code/captiveDependency``: the longer-lived registration on the path that would hold
+    /// the instance, and its lifecycle.
+    let heldBy: (key: String, lifecycle: LifecycleType)?
+
     /// For ``Code/asyncFactory``: the synchronous resolve was called by code (not a factory)
     /// running inside a task. Swift picks the synchronous overload there in synchronous functions
     /// and closures, and in top-level code (`main.swift`) even under `await`, so the message must
@@ -119,12 +132,13 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         arguments: ArgumentMismatch? = nil,
         pendingBuild: PendingBuild? = nil,
         loopPlaces: [String]? = nil,
-        calledSynchronouslyInTask: Bool = false
+        calledSynchronouslyInTask: Bool = false,
+        heldBy: (key: String, lifecycle: LifecycleType)? = nil
     ) {
         self.init(
             code: code, requested: requested, scope: container.scope, path: path, nearby: nearby,
             underlyingError: underlyingError, waited: waited, arguments: arguments, pendingBuild: pendingBuild,
-            loopPlaces: loopPlaces, calledSynchronouslyInTask: calledSynchronouslyInTask)
+            loopPlaces: loopPlaces, calledSynchronouslyInTask: calledSynchronouslyInTask, heldBy: heldBy)
     }
 
     init(
@@ -138,7 +152,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         arguments: ArgumentMismatch? = nil,
         pendingBuild: PendingBuild? = nil,
         loopPlaces: [String]? = nil,
-        calledSynchronouslyInTask: Bool = false
+        calledSynchronouslyInTask: Bool = false,
+        heldBy: (key: String, lifecycle: LifecycleType)? = nil
     ) {
         self.code = code
         self.requestedType = requested.description
@@ -151,6 +166,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         self.pendingBuild = pendingBuild
         self.loopPlaces = loopPlaces
         self.calledSynchronouslyInTask = calledSynchronouslyInTask
+        self.heldBy = heldBy
     }
 
     /// The full message: what failed, the path, what is registered nearby, and how to fix it.
@@ -210,6 +226,14 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             let waited = waited.map { " for \($0)" } ?? ""
             return "Gave up waiting\(waited) for '\(requestedType)' in \(place): a synchronous resolve inside a task "
                 + "may not block a thread of the cooperative pool for longer, and another resolver is still building it."
+        case .outsideUnitOfWork:
+            return "'\(requestedType)' in \(place) lives for one unit of work, and none is open here."
+        case .unitOfWorkEnded:
+            return "'\(requestedType)' in \(place) was resolved in a unit of work that has ended."
+        case .captiveDependency:
+            let holder = heldBy.map { "'\($0.key)' (\($0.lifecycle))" } ?? "a longer-lived instance"
+            return "\(holder) would hold '\(requestedType)' in \(place), which lives for one unit of work: "
+                + "a longer life may not hold a shorter one."
         case .argumentMismatch:
             return arguments?.summary(requested: requestedType, place: place)
                 ?? "'\(requestedType)' in \(place) was resolved with arguments its registration does not take."
@@ -249,6 +273,16 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
                 + ".eagerSingleton with try await container.start()"
         case .argumentMismatch:
             return arguments?.fix(typeName: typeName)
+        case .outsideUnitOfWork:
+            return "resolve it inside try await container.withUnitOfWork { unit in ... } (one per request, job or "
+                + "command), or give it a lifecycle that needs no unit"
+        case .unitOfWorkEnded:
+            return "keep a unit's instances, and work that resolves them, inside the unit's body; start work "
+                + "that must outlive it in a unit of its own"
+        case .captiveDependency:
+            let holder = heldBy.map { "'\($0.key)'" } ?? "the longer-lived instance"
+            return "let \(holder) take a Provider<\(typeName)> and ask it on each use, within the unit, "
+                + "or give \(holder) a lifecycle no longer than a unit of work"
         case .factoryFailed:
             // The factory's own error says what to fix.
             return nil

@@ -1,5 +1,6 @@
-/// The teardowns that threw during ``DependencyContainer/shutdown()``: every teardown runs, and
-/// every failure is reported here, each with the type whose instance it was closing.
+/// The teardowns that threw during ``DependencyContainer/shutdown()``, or at the end of a unit of
+/// work: every teardown runs, and every failure is reported here, each with the type whose
+/// instance it was closing.
 ///
 /// ```
 /// Shutting down the container failed: 1 teardown threw.
@@ -49,10 +50,23 @@ public struct DependencyShutdownError: Error, CustomStringConvertible, Sendable 
     /// The teardowns that threw, in the order they ran (newest instance first).
     public let failures: [Failure]
 
+    /// What was being ended: `the container`, or a unit of work.
+    private let ending: String
+
+    init(failures: [Failure]) {
+        self.failures = failures
+        self.ending = "Shutting down the container"
+    }
+
+    init(failures: [Failure], endingUnit unit: UnitOfWork) {
+        self.failures = failures
+        self.ending = "Ending \(unit)"
+    }
+
     /// A count, then each failure.
     public var description: String {
         let count = failures.count == 1 ? "1 teardown" : "\(failures.count) teardowns"
-        return (["Shutting down the container failed: \(count) threw."] + failures.map { "- \($0)" })
+        return (["\(ending) failed: \(count) threw."] + failures.map { "- \($0)" })
             .joined(separator: "\n")
     }
 }

@@ -120,7 +120,7 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
         case .weak:
             weakInstance = built as AnyObject
             return nil
-        case .transient, .graph:
+        case .transient, .graph, .unitOfWork:
             return nil
         }
     }

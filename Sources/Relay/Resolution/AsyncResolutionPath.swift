@@ -14,6 +14,7 @@ struct AsyncResolutionPath: Sendable {
     private final class Frame: Sendable {
         let registration: ObjectIdentifier
         let key: RegistrationKey
+        let lifecycle: LifecycleType
         let scope: DependencyContainerScope
         let outer: Frame?
         let count: Int
@@ -35,6 +36,7 @@ struct AsyncResolutionPath: Sendable {
         init(registration: AnyRegistration, scope: DependencyContainerScope, outer: Frame?, owner: ResolverID) {
             self.registration = ObjectIdentifier(registration)
             self.key = registration.key
+            self.lifecycle = registration.lifecycle
             self.scope = scope
             self.outer = outer
             self.count = (outer?.count ?? 0) + 1
@@ -93,6 +95,17 @@ struct AsyncResolutionPath: Sendable {
     /// The `.graph` instances that a ``Lazy`` or ``Provider`` made during a resolution brings back
     /// for its own resolves, so that they share that resolution's instances.
     @TaskLocal static var restoredGraph: GraphInstances?
+
+    /// The innermost running async factory of a registration that outlives any unit of work (a
+    /// singleton, eager or weak): what would hold a unit-of-work instance resolved now.
+    var nearestOutlivingUnits: (key: RegistrationKey, lifecycle: LifecycleType)? {
+        var frame = innermost
+        while let candidate = frame {
+            if candidate.lifecycle.outlivesUnitsOfWork { return (candidate.key, candidate.lifecycle) }
+            frame = candidate.outer
+        }
+        return nil
+    }
 
     /// How many async factories are running.
     var count: Int { innermost?.count ?? 0 }

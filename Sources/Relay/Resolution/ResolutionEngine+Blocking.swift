@@ -81,6 +81,28 @@ extension ResolutionEngine {
             return try graphInstance(of: registration, in: container, on: thread)
         case .buildOnce:
             return try buildOnce(registration, in: container, on: thread)
+        case .buildInUnit:
+            return try unitInstance(of: registration, in: container, on: thread)
+        }
+    }
+
+    /// The current unit of work's instance of a `.unitOfWork` registration, built on first use
+    /// exactly once per unit, however many threads and tasks of the unit race for it.
+    @inline(never)
+    private static func unitInstance<Service>(
+        of registration: Registration<Service>,
+        in container: DependencyContainer,
+        on thread: ResolutionThreadState
+    ) throws -> Service {
+        let holder = thread.path.nearestOutlivingUnits ?? AsyncResolutionPath.current.nearestOutlivingUnits
+        let (unit, slot) = try unitSlot(
+            for: registration, in: container, heldBy: holder, path: pathDescriptions(on: thread))
+        if let kept = slot.keptInstance { return kept }
+        if registration.isAsync { throw asyncFactoryError(for: registration, in: container, on: thread) }
+        return try slot.value(in: container) {
+            let built = try build(registration, in: container, on: thread)
+            recordTeardown(of: built, for: registration, in: container, unit: unit)
+            return built
         }
     }
 

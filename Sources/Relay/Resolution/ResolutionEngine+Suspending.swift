@@ -51,6 +51,24 @@ extension ResolutionEngine {
             return try await graphInstanceAsync(of: registration, in: container, on: path)
         case .buildOnce:
             return try await buildOnceAsync(registration, in: container)
+        case .buildInUnit:
+            return try await unitInstanceAsync(of: registration, in: container, on: path)
+        }
+    }
+
+    /// The current unit of work's instance of a `.unitOfWork` registration, built on first use
+    /// exactly once per unit; tasks that wait for another's build suspend.
+    nonisolated(nonsending) private static func unitInstanceAsync<Service>(
+        of registration: Registration<Service>,
+        in container: DependencyContainer,
+        on path: AsyncResolutionPath
+    ) async throws -> Service {
+        let holder = path.nearestOutlivingUnits ?? ResolutionThreadState.current.path.nearestOutlivingUnits
+        let (unit, slot) = try unitSlot(for: registration, in: container, heldBy: holder, path: path.descriptions)
+        return try await slot.value(in: container) {
+            let built = try await buildAsync(registration, in: container)
+            recordTeardown(of: built, for: registration, in: container, unit: unit)
+            return built
         }
     }
 

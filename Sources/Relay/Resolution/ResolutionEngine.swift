@@ -30,6 +30,9 @@ enum ResolutionEngine {
         /// Read the container's instance, or build it exactly once (`.singleton`,
         /// `.eagerSingleton`, `.weak`).
         case buildOnce
+        /// Read the current unit of work's instance, or build it exactly once in the unit
+        /// (`.unitOfWork`).
+        case buildInUnit
     }
 
     /// The checks and the lifecycle dispatch that every front makes before it builds or reads,
@@ -53,6 +56,7 @@ enum ResolutionEngine {
         switch registration.lifecycle {
         case .transient: return .build
         case .graph: return .shareInGraph
+        case .unitOfWork: return .buildInUnit
         default: return .buildOnce
         }
     }
@@ -71,6 +75,47 @@ enum ResolutionEngine {
         DependencyResolutionError(
             code: step == .cycle ? .cycle : .depthLimitExceeded, requested: registration.key, in: container,
             path: path + [registration.key.description])
+    }
+
+    /// The unit of work a `.unitOfWork` registration resolves in: the current one, checked to be
+    /// open and not held by a longer-lived instance on the path.
+    ///
+    /// - Parameters:
+    ///   - holder: The nearest longer-lived registration on the resolution's path, if any.
+    ///   - path: The resolution's path so far, for the errors.
+    /// - Returns: The unit, and its construction of `registration`'s instance.
+    static func unitSlot<Service>(
+        for registration: Registration<Service>,
+        in container: DependencyContainer,
+        heldBy holder: (key: RegistrationKey, lifecycle: LifecycleType)?,
+        path: @autoclosure () -> [String]
+    ) throws -> (unit: UnitOfWork, slot: FirstResolution<Service>) {
+        func refusal(_ code: DependencyResolutionError.Code) -> DependencyResolutionError {
+            DependencyResolutionError(
+                code: code, requested: registration.key, in: container, path: path() + [registration.key.description],
+                heldBy: holder.map { ($0.key.description, $0.lifecycle) })
+        }
+        // Checked before the unit: the rule holds with or without one open.
+        if holder != nil { throw refusal(.captiveDependency) }
+        guard let unit = UnitOfWork.current else { throw refusal(.outsideUnitOfWork) }
+        guard let slot = unit.slot(for: registration) else { throw refusal(.unitOfWorkEnded) }
+        return (unit, slot)
+    }
+
+    /// Records the teardown of `built`, made in `unit`; runs it at once when the unit ended
+    /// meanwhile (a build that outlived its unit's body), then refuses the instance.
+    static func recordTeardown<Service>(
+        of built: Service,
+        for registration: Registration<Service>,
+        in container: DependencyContainer,
+        unit: UnitOfWork
+    ) {
+        guard let teardown = registration.teardown else { return }
+        let owed = UnitTeardown(of: built, key: registration.key, scope: container.scope, teardown: teardown)
+        if !unit.record(owed) {
+            // The unit is gone; its instance is torn down by the work that built it, detached.
+            Task.detached { try? await owed.run() }
+        }
     }
 
     /// The resolution path as errors show it: the async factories running in this task, then the

@@ -36,6 +36,18 @@ struct ResolutionPath: ~Copyable {
         return false
     }
 
+    /// The innermost running factory of a registration that outlives any unit of work (a
+    /// singleton, eager or weak): what would hold a unit-of-work instance resolved now.
+    var nearestOutlivingUnits: (key: RegistrationKey, lifecycle: LifecycleType)? {
+        var index = count
+        while index > 0 {
+            index &-= 1
+            let registration = frames[index].registration
+            if registration.lifecycle.outlivesUnitsOfWork { return (registration.key, registration.lifecycle) }
+        }
+        return nil
+    }
+
     /// The path as an error shows it: `["Checkout", "PaymentGateway"]`.
     var descriptions: [String] {
         (0..<count).map { frames[$0].description }

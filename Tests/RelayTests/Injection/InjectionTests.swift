@@ -31,10 +31,20 @@ struct InjectionTests {
     }
 
     @Test("the lifecycle is applied as instructed", arguments: LifecycleType.allCases.filter { $0 != .weak })
-    func theLifecycleIsAppliedAsInstructed(lifecycle: LifecycleType) throws {
+    func theLifecycleIsAppliedAsInstructed(lifecycle: LifecycleType) async throws {
         try program.parser().inject(arguments: ["app", "-d", "type=bookStore,factory=inMemory,lifecycle=\(lifecycle)"])
-        let first = try program.container.resolve((any BookStore).self)
-        let second = try program.container.resolve((any BookStore).self)
+        guard lifecycle != .unitOfWork else {
+            // One per unit: the same within a unit, another in the next.
+            let (first, again) = try await program.container.withUnitOfWork { unit in
+                (try await unit.resolve((any BookStore).self), try await unit.resolve((any BookStore).self))
+            }
+            let next = try await program.container.withUnitOfWork { unit in try await unit.resolve((any BookStore).self)
+            }
+            #expect(first === again && first !== next && first.name == "memory")
+            return
+        }
+        let first = try resolveSynchronously((any BookStore).self, from: program.container)
+        let second = try resolveSynchronously((any BookStore).self, from: program.container)
         // Two top-level resolves: only the lifecycles that keep an instance hand out the same one.
         #expect((first === second) == (lifecycle != .transient && lifecycle != .graph))
         #expect(first.name == "memory")
@@ -271,4 +281,10 @@ struct DeferredInjectionTests {
         // Made before the instruction, first called after it: it resolves what is registered then.
         #expect(try lazy().now == 0)
     }
+}
+
+/// Resolves synchronously, also from async tests (where Swift would pick the async overload).
+private func resolveSynchronously<Service>(_ type: Service.Type, from container: DependencyContainer) throws -> Service
+{
+    try container.resolve(type)
 }

@@ -122,7 +122,8 @@ struct InstructionParsingTests {
         #expect(
             error.description == """
                 Invalid dependency instruction 'type=a,factory=b,lifecycle=singletn': 'singletn' is not a \
-                lifecycle. Did you mean 'singleton'? Lifecycles: singleton, transient, weak, eagerSingleton, graph.
+                lifecycle. Did you mean 'singleton'? Lifecycles: singleton, transient, weak, eagerSingleton, graph, \
+                unitOfWork.
                   expected: type=<type>,factory=<factory>[,scope=<scope>][,lifecycle=<lifecycle>]
                 """)
     }

@@ -1,0 +1,266 @@
+import Relay
+import RelayTestSupport
+import Synchronization
+import Testing
+
+/// Units of work: one instance per unit, shared by its child tasks, torn down newest first when
+/// the unit ends (also on throw and cancellation); clear errors outside a unit, after its end, and
+/// for a longer life that would hold a shorter one. Each test runs under a deadline.
+@Suite("Units of work")
+struct UnitOfWorkTests {
+    /// What one unit owns; counts how many are open.
+    final class Transaction: Sendable {
+        let number: Int
+        let log: Log
+        init(number: Int, log: Log) {
+            self.number = number
+            self.log = log
+            log.append("open \(number)")
+        }
+        func finish() { log.append("finish \(number)") }
+    }
+
+    final class RequestLogger: Sendable {
+        let transaction: Transaction
+        init(transaction: Transaction) { self.transaction = transaction }
+    }
+
+    final class Cache: Sendable {}
+    final class Reporter: Sendable {
+        let transaction: Transaction
+        init(transaction: Transaction) { self.transaction = transaction }
+    }
+    final class Audit: Sendable {
+        let reporter: Reporter
+        init(reporter: Reporter) { self.reporter = reporter }
+    }
+    final class HoldsProvider: Sendable {
+        let transactions: Provider<Transaction>
+        init(transactions: Provider<Transaction>) { self.transactions = transactions }
+    }
+
+    /// What happened, in order.
+    final class Log: Sendable {
+        private let lines = Mutex<[String]>([])
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    struct Failure: Error {}
+
+    private func container(log: Log) -> DependencyContainer {
+        let container = DependencyContainer()
+        let counter = Counter()
+        container.register(Transaction.self, lifecycle: .unitOfWork) { _ in
+            counter.increment()
+            return Transaction(number: counter.value, log: log)
+        } teardown: { transaction in
+            transaction.finish()
+        }
+        container.register(RequestLogger.self, lifecycle: .unitOfWork) { container in
+            try RequestLogger(transaction: container.resolve(Transaction.self))
+        } teardown: { logger in
+            log.append("close logger of \(logger.transaction.number)")
+        }
+        return container
+    }
+
+    @Test("one instance per unit, shared by the unit's factories and child tasks, torn down newest first")
+    func oneInstancePerUnit() async throws {
+        try await withDeadline {
+            let log = Log()
+            let container = container(log: log)
+            let (first, again, fromChild, logger) = try await container.withUnitOfWork { unit in
+                let first = try await unit.resolve(Transaction.self)
+                let again = try await container.resolve(Transaction.self)
+                async let fromChild = container.resolve(Transaction.self)
+                let logger = try await unit.resolve(RequestLogger.self)
+                return (first, again, try await fromChild, logger)
+            }
+            #expect(first === again && first === fromChild && logger.transaction === first)
+            let second = try await container.withUnitOfWork { unit in try await unit.resolve(Transaction.self) }
+            #expect(second !== first)
+            #expect(log.all == ["open 1", "close logger of 1", "finish 1", "open 2", "finish 2"])
+        }
+    }
+
+    @Test("a hundred tasks of one unit racing for its instance build it once")
+    func racingTasksBuildOnce() async throws {
+        try await withDeadline {
+            let log = Log()
+            let container = container(log: log)
+            let numbers = try await container.withUnitOfWork { _ in
+                try await withThrowingTaskGroup(of: Int.self) { group in
+                    for _ in 0..<100 {
+                        group.addTask { try await container.resolve(Transaction.self).number }
+                    }
+                    return try await group.reduce(into: Set<Int>()) { $0.insert($1) }
+                }
+            }
+            #expect(numbers == [1])
+            #expect(log.all == ["open 1", "finish 1"])
+        }
+    }
+
+    @Test("the unit ends when its body throws or is cancelled, and the body's error comes through")
+    func endsOnThrowAndCancellation() async throws {
+        try await withDeadline {
+            let log = Log()
+            let container = container(log: log)
+            await #expect(throws: Failure.self) {
+                try await container.withUnitOfWork { unit in
+                    _ = try await unit.resolve(Transaction.self)
+                    throw Failure()
+                }
+            }
+            #expect(log.all == ["open 1", "finish 1"])
+            let started = Gate()
+            let task = Task {
+                try await container.withUnitOfWork { unit in
+                    _ = try await unit.resolve(Transaction.self)
+                    await started.open()
+                    try await Task.sleep(for: .seconds(30))
+                }
+            }
+            await started.wait()
+            task.cancel()
+            await #expect(throws: CancellationError.self) { try await task.value }
+            #expect(log.all == ["open 1", "finish 1", "open 2", "finish 2"])
+        }
+    }
+
+    @Test("units nest, each with instances of its own")
+    func unitsNest() async throws {
+        try await withDeadline {
+            let log = Log()
+            let container = container(log: log)
+            try await container.withUnitOfWork { outer in
+                let outerTransaction = try await outer.resolve(Transaction.self)
+                let inner = try await container.withUnitOfWork { inner in
+                    #expect(inner.parent === outer)
+                    return try await inner.resolve(Transaction.self)
+                }
+                #expect(inner !== outerTransaction)
+                #expect(try await container.resolve(Transaction.self) === outerTransaction)
+            }
+            #expect(log.all == ["open 1", "open 2", "finish 2", "finish 1"])
+        }
+    }
+
+    @Test("outside a unit, and after its end, a resolve is a clear error")
+    func outsideAndAfterAUnit() async throws {
+        try await withDeadline {
+            let log = Log()
+            let container = container(log: log)
+            let outside = try #require(throws: DependencyResolutionError.self) {
+                try resolveSynchronously(Transaction.self, from: container)
+            }
+            #expect(outside.code == .outsideUnitOfWork)
+            #expect(
+                outside.description.hasPrefix(
+                    "'Transaction' in global lives for one unit of work, and none is open here."))
+            let asyncOutside = await #expect(throws: DependencyResolutionError.self) {
+                try await container.resolve(Transaction.self)
+            }
+            #expect(asyncOutside?.code == .outsideUnitOfWork)
+            // Work that outlives its unit.
+            let escaped = try await container.withUnitOfWork { _ in
+                Task { try await container.resolve(RequestLogger.self) }
+            }
+            let ended = await #expect(throws: DependencyResolutionError.self) { try await escaped.value }
+            #expect(ended?.code == .unitOfWorkEnded)
+            #expect(log.all.isEmpty)
+        }
+    }
+
+    @Test("a singleton that resolves a unit-of-work instance, directly or through a transient, is refused")
+    func captiveDependencyIsRefused() async throws {
+        try await withDeadline {
+            let log = Log()
+            let container = container(log: log)
+            container.register(Reporter.self) { container in
+                try Reporter(transaction: container.resolve(Transaction.self))
+            }
+            container.register(Audit.self, lifecycle: .eagerSingleton) { container in
+                try Audit(reporter: container.resolve(Reporter.self))
+            }
+            let direct = await #expect(throws: DependencyResolutionError.self) {
+                try await container.withUnitOfWork { unit in try await unit.resolve(Reporter.self) }
+            }
+            #expect(direct?.code == .captiveDependency)
+            #expect(direct?.path == ["Reporter", "Transaction"])
+            #expect(
+                direct?.description.hasPrefix(
+                    "'Reporter' (singleton) would hold 'Transaction' in global, which lives for one unit of work: "
+                        + "a longer life may not hold a shorter one.") == true)
+            #expect(direct?.description.contains("to fix: let 'Reporter' take a Provider<Transaction>") == true)
+            // Through a transient, synchronously too.
+            container.register(Reporter.self, lifecycle: .transient) { container in
+                try Reporter(transaction: container.resolve(Transaction.self))
+            }
+            let throughTransient = try #require(throws: DependencyResolutionError.self) {
+                try container.withOverrides { _ in
+                } operation: {
+                    try resolveSynchronously(Audit.self, from: container)
+                }
+            }
+            #expect(throughTransient.code == .captiveDependency)
+            #expect(throughTransient.path == ["Audit", "Reporter", "Transaction"])
+            // validate() finds it without a unit of its own, and builds the unit registrations fine.
+            let validation = await #expect(throws: DependencyGraphError.self) { try await container.validate() }
+            #expect(validation?.failures.map(\.code) == [.captiveDependency])
+            #expect(log.all.allSatisfy { !$0.hasPrefix("finish") })
+        }
+    }
+
+    @Test("a singleton may hold a Provider, which gives the current unit's instance on each use")
+    func aProviderIsTheWayOut() async throws {
+        try await withDeadline {
+            let log = Log()
+            let container = container(log: log)
+            container.register(HoldsProvider.self) { container in
+                try HoldsProvider(transactions: container.resolve(Provider<Transaction>.self))
+            }
+            let holder = try await container.resolve(HoldsProvider.self)
+            let first = try await container.withUnitOfWork { _ in try await holder.transactions().number }
+            let second = try await container.withUnitOfWork { _ in try await holder.transactions().number }
+            #expect((first, second) == (1, 2))
+            try await container.validate()
+        }
+    }
+
+    @Test("every teardown runs when one throws, and the failure names the type")
+    func aTeardownThatThrows() async throws {
+        try await withDeadline {
+            let log = Log()
+            let container = container(log: log)
+            container.register(Cache.self, lifecycle: .unitOfWork) { _ in
+                Cache()
+            } teardown: { _ in
+                throw Failure()
+            }
+            let error = await #expect(throws: DependencyShutdownError.self) {
+                try await container.withUnitOfWork { unit in
+                    _ = try await unit.resolve(Transaction.self)
+                    _ = try await unit.resolve(Cache.self)
+                }
+            }
+            #expect(error?.failures.map(\.requestedType) == ["Cache"])
+            #expect(error?.description.hasPrefix("Ending unit of work #") == true)
+            #expect(log.all == ["open 1", "finish 1"])
+        }
+    }
+
+    @Test("an instruction may inject a unit-of-work stub")
+    func instructionsAcceptTheLifecycle() throws {
+        let instruction = try DependencyInjectionInstruction(parsing: "type=a,factory=b,lifecycle=unitOfWork")
+        #expect(instruction.lifecycle == .unitOfWork)
+        #expect(instruction.description == "type=a,factory=b,lifecycle=unitOfWork")
+    }
+}
+
+/// Resolves synchronously, also from async tests (where Swift would pick the async overload).
+private func resolveSynchronously<Service>(_ type: Service.Type, from container: DependencyContainer) throws -> Service
+{
+    try container.resolve(type)
+}
