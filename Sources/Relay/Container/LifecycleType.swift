@@ -23,16 +23,16 @@ public enum LifecycleType: String, CaseIterable, Hashable, Sendable, Codable, Cu
     /// Shared within one resolution: every factory in one top-level `resolve` that asks for it
     /// gets the same instance, and the next top-level `resolve` builds a new one.
     ///
-    /// Swinject's default object scope, and Factory's `.graph`. Use it for a unit of work that the
-    /// objects of one request should share (a transaction, a request context), while each request
-    /// gets its own:
+    /// Swinject's default object scope, and Factory's `.graph`. Use it for what the objects built
+    /// by one resolve should share, while the next resolve gets its own (for what one request
+    /// shares, with a teardown at its end, see ``unitOfWork``):
     ///
     /// ```swift
-    /// container.register(UnitOfWork.self, lifecycle: .graph) { _ in UnitOfWork() }
+    /// container.register(PricingContext.self, lifecycle: .graph) { _ in PricingContext() }
     /// container.register(OrderService.self, lifecycle: .transient) { c in
-    ///     try OrderService(orders: c.resolve(OrderRepository.self), work: c.resolve(UnitOfWork.self))
+    ///     try OrderService(orders: c.resolve(OrderRepository.self), pricing: c.resolve(PricingContext.self))
     /// }
-    /// // OrderRepository's factory resolves UnitOfWork too, and gets the same one.
+    /// // OrderRepository's factory resolves PricingContext too, and gets the same one.
     /// ```
     ///
     /// A resolution is what one call to `resolve` builds, through every factory it runs on its
@@ -43,7 +43,7 @@ public enum LifecycleType: String, CaseIterable, Hashable, Sendable, Codable, Cu
     ///
     /// A ``Lazy`` or ``Provider`` made while a resolution runs continues it: what it resolves
     /// later gets that resolution's instances (as a Swinject `Lazy` does), so an object's
-    /// `Lazy<UnitOfWork>` gives the unit of work its factory's siblings got. It keeps those
+    /// `Lazy<PricingContext>` gives the context its factory's siblings got. It keeps those
     /// instances alive while it lives. One made outside a resolution starts a new one on each
     /// resolve.
     case graph

@@ -2,7 +2,7 @@
 /// has one instance per unit, built on first use inside it and torn down when it ends.
 ///
 /// Open one with ``DependencyContainer/withUnitOfWork(isolation:_:)``. Inside, every resolve of a
-/// unit-of-work registration (through ``resolve(_:name:)-(_,_)``, the container, a factory, a
+/// unit-of-work registration (through `resolve(_:name:)`, the container, a factory, a
 /// `Provider`, in the unit's task and its child tasks) gets the unit's instance:
 ///
 /// ```swift
@@ -16,7 +16,7 @@
 /// ``DependencyContainerScope``: scopes are named containers with registrations of their own; a
 /// unit holds instances, for a while, of the registrations the container has.
 public final class UnitOfWork: Sendable, CustomStringConvertible {
-    /// The container the unit was opened on; ``resolve(_:name:)-(_,_)`` resolves from it.
+    /// The container the unit was opened on; `resolve(_:name:)` resolves from it.
     public let container: DependencyContainer
 
     /// The unit this one was opened inside, if any.
@@ -76,7 +76,7 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     }
 
     /// Resolves `type` from the unit's container, inside this unit, synchronously; see the async
-    /// ``resolve(_:name:)-(_,_)``.
+    /// `resolve(_:name:)`.
     ///
     /// - Parameters:
     ///   - type: The registered type.
