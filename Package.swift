@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "RelayLogging", targets: ["RelayLogging"]),
         // Built with the ServiceLifecycleSupport trait only; see the target below.
         .library(name: "RelayServiceLifecycle", targets: ["RelayServiceLifecycle"]),
+        // Built with the HummingbirdSupport trait only; see the target below.
+        .library(name: "RelayHummingbird", targets: ["RelayHummingbird"]),
     ],
     traits: [
         .trait(
@@ -30,14 +32,20 @@ let package = Package(
             description:
                 "Builds RelayServiceLifecycle, which runs a container as a service of a swift-service-lifecycle ServiceGroup."
         ),
-        // Off by default, so that users of the core never resolve swift-argument-parser, swift-log or
-        // swift-service-lifecycle.
+        .trait(
+            name: "HummingbirdSupport",
+            description:
+                "Builds RelayHummingbird: a unit of work per request, and routes that get their dependencies from it."
+        ),
+        // Off by default, so that users of the core never resolve swift-argument-parser, swift-log,
+        // swift-service-lifecycle or Hummingbird.
         .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         // Only for `swift package generate-documentation`; no target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -72,6 +80,13 @@ let package = Package(
                 .product(
                     name: "ServiceLifecycle", package: "swift-service-lifecycle",
                     condition: .when(traits: ["ServiceLifecycleSupport"])),
+            ]),
+        .target(
+            name: "RelayHummingbird",
+            dependencies: [
+                "Relay",
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["HummingbirdSupport"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["HummingbirdSupport"])),
             ]),
         // Helpers and fixtures that the test targets share. A plain target, not a product: no
         // consumer of the package ever builds it.

@@ -10,10 +10,13 @@ let package = Package(
         .executable(name: "bookshelf", targets: ["bookshelf"])
     ],
     dependencies: [
-        // The integrations the program uses: the -d option for swift-argument-parser, and the
-        // container as a service of a ServiceGroup.
-        .package(name: "Relay", path: "../..", traits: ["ArgumentParserSupport", "ServiceLifecycleSupport"]),
+        // The integrations the program uses: the -d option for swift-argument-parser, the
+        // container as a service of a ServiceGroup, and a unit of work per HTTP request.
+        .package(
+            name: "Relay", path: "../..", traits: ["ArgumentParserSupport", "ServiceLifecycleSupport", "HummingbirdSupport"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1"),
+        // Hummingbird's header types, for the X-Request-ID header.
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -26,7 +29,9 @@ let package = Package(
             name: "BookshelfCore",
             dependencies: [
                 .product(name: "Relay", package: "Relay"),
+                .product(name: "RelayHummingbird", package: "Relay"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -23,22 +23,37 @@ extension DependencyContainer {
         isolation: isolated (any Actor)? = #isolation,
         _ body: (UnitOfWork) async throws -> Result
     ) async throws -> Result {
-        let unit = UnitOfWork(container: self, parent: UnitOfWork.current)
+        let unit = openUnitOfWork()
         let result: Result
         do {
-            result = try await UnitOfWork.$current.withValue(
-                unit, operation: { try await body(unit) }, isolation: isolation)
+            result = try await unit.run(isolation: isolation) { try await body(unit) }
         } catch {
             // Ended before the error goes on: a failed request still closes its transaction. The
-            // body's error is the one the caller sees; teardown failures that come with it are
-            // not lost only if the body succeeded.
-            _ = await unit.end()
+            // body's error is the one the caller sees.
+            try? await unit.close()
             throw error
         }
-        let failures = await unit.end()
-        if !failures.isEmpty {
-            throw DependencyShutdownError(failures: failures, endingUnit: unit)
-        }
+        try await unit.close()
         return result
+    }
+
+    /// Opens a unit of work that ends when ``UnitOfWork/close()`` is called, not when a closure
+    /// returns: for a framework whose unit outlives the code that opens it, such as an HTTP
+    /// response whose body is written after its handler returned.
+    ///
+    /// Prefer ``withUnitOfWork(isolation:_:)``, which cannot forget to close the unit. Work runs in
+    /// the unit through ``UnitOfWork/run(isolation:_:)`` or ``UnitOfWork/resolve(_:name:)``; a
+    /// unit opened inside another (in its `run`) nests in it.
+    ///
+    /// ```swift
+    /// let unit = container.openUnitOfWork()
+    /// let response = try await unit.run { try await handle(request) }
+    /// // ... write the response's body, which may resolve from the unit ...
+    /// try await unit.close()
+    /// ```
+    ///
+    /// - Returns: The open unit.
+    public func openUnitOfWork() -> UnitOfWork {
+        UnitOfWork(container: self, parent: UnitOfWork.current)
     }
 }

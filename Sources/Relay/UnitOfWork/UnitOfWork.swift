@@ -1,7 +1,8 @@
 /// One unit of work: a request, a job, a command. Each ``LifecycleType/unitOfWork`` registration
 /// has one instance per unit, built on first use inside it and torn down when it ends.
 ///
-/// Open one with ``DependencyContainer/withUnitOfWork(isolation:_:)``. Inside, every resolve of a
+/// Open one with ``DependencyContainer/withUnitOfWork(isolation:_:)`` (or, where the unit must
+/// outlive a closure, ``DependencyContainer/openUnitOfWork()`` and ``close()``). Inside, every resolve of a
 /// unit-of-work registration (through `resolve(_:name:)`, the container, a factory, a
 /// `Provider`, in the unit's task and its child tasks) gets the unit's instance:
 ///
@@ -85,6 +86,32 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     /// - Throws: ``DependencyResolutionError``, as the synchronous `resolve(_:name:)` does.
     public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) throws -> Service {
         try Self.$current.withValue(self) { try container.resolve(type, name: name) }
+    }
+
+    /// Runs `body` in this unit: every resolve in its task and child tasks gets this unit's
+    /// unit-of-work instances.
+    ///
+    /// - Parameters:
+    ///   - isolation: Where `body` runs: the caller's actor, by default.
+    ///   - body: The work.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws.
+    public func run<Result>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: () async throws -> Result
+    ) async rethrows -> Result {
+        try await Self.$current.withValue(self, operation: body, isolation: isolation)
+    }
+
+    /// Ends the unit: no resolve reaches it any more, its teardowns run newest first (every one,
+    /// even after one throws), and its instances are released. Closing a closed unit does nothing.
+    ///
+    /// - Throws: ``DependencyShutdownError`` naming each type whose teardown threw.
+    nonisolated(nonsending) public func close() async throws {
+        let failures = await end()
+        if !failures.isEmpty {
+            throw DependencyShutdownError(failures: failures, endingUnit: self)
+        }
     }
 
     // MARK: - The engine's side

@@ -1,6 +1,9 @@
 import Foundation
 public import Hummingbird
+import Logging
+import NIOCore
 public import Relay
+import RelayHummingbird
 
 /// The shelf's HTTP API. Every handler resolves what it needs from the container per request, so
 /// transient and scoped registrations take effect as registered.
@@ -24,12 +27,16 @@ public struct BookRoutes: Sendable {
 
     /// Adds the routes to `router`.
     public func add(to router: Router<BookshelfRequestContext>) {
+        // First: each request's unit of work ends once its response has been written.
+        router.add(middleware: UnitOfWorkMiddleware(container: container))
+        router.add(middleware: RequestIDMiddleware())
         router.add(middleware: DomainErrorMiddleware())
         router.get("health") { _, _ in "ok" }
         let books = router.group("books")
         books.post(use: add)
         books.get(use: list)
         books.post("import", use: importBooks)
+        books.get("export", use: export)
         books.get(":id", use: show)
         books.delete(":id", use: remove)
         books.get(":id/catalog", use: catalogEntry)
@@ -39,12 +46,12 @@ public struct BookRoutes: Sendable {
 
     @Sendable func add(_ request: Request, context: BookshelfRequestContext) async throws -> EditedResponse<Book> {
         let new = try await request.decode(as: NewBook.self, context: context)
-        let book = try await container.resolve(Shelf.self).add(new)
+        let book = try await context.resolve(Shelf.self).add(new)
         return EditedResponse(status: .created, response: book)
     }
 
     @Sendable func list(_ request: Request, context: BookshelfRequestContext) async throws -> [Book] {
-        try await container.resolve(Shelf.self).books()
+        try await context.resolve(Shelf.self).books()
     }
 
     @Sendable func show(_ request: Request, context: BookshelfRequestContext) async throws -> Book {
@@ -53,13 +60,13 @@ public struct BookRoutes: Sendable {
 
     @Sendable func remove(_ request: Request, context: BookshelfRequestContext) async throws -> HTTPResponse.Status {
         let id = try context.parameters.require("id")
-        guard try await container.resolve(Shelf.self).remove(id: id) else { throw Self.noBook(id) }
+        guard try await context.resolve(Shelf.self).remove(id: id) else { throw Self.noBook(id) }
         return .noContent
     }
 
     @Sendable func catalogEntry(_ request: Request, context: BookshelfRequestContext) async throws -> CatalogEntry {
         let book = try await book(context)
-        let catalog = try await container.resolve((any BookCatalogClient).self)
+        let catalog = try await context.resolve((any BookCatalogClient).self)
         guard let entry = try await catalog.entry(isbn: book.isbn) else {
             throw HTTPError(.notFound, message: "the catalog has no entry for isbn \(book.isbn)")
         }
@@ -75,11 +82,30 @@ public struct BookRoutes: Sendable {
         return EditedResponse(status: .created, response: try await importer.importBooks(isbns: isbns))
     }
 
+    /// Streams every book as a line of JSON, written after the handler has returned: the body
+    /// still runs in the request's unit of work, whose instances it may use until its last byte.
+    @Sendable func export(_ request: Request, context: BookshelfRequestContext) async throws -> Response {
+        let books = try await context.resolve(Shelf.self).books()
+        let encoder = context.responseEncoder
+        let unit = context.unitOfWork
+        let body = ResponseBody { writer in
+            for book in books {
+                var line = ByteBuffer(bytes: try encoder.encode(book))
+                line.writeString("\n")
+                try await writer.write(line)
+            }
+            let log = try await unit?.resolve(RequestLog.self)
+            log?.logger.info("request \(log?.id ?? "?") streamed \(books.count) books")
+            try await writer.finish(nil)
+        }
+        return Response(status: .ok, headers: [.contentType: "application/x-ndjson"], body: body)
+    }
+
     // MARK: - Helpers
 
     private func book(_ context: BookshelfRequestContext) async throws -> Book {
         let id = try context.parameters.require("id")
-        guard let book = try await container.resolve(Shelf.self).book(id: id) else { throw Self.noBook(id) }
+        guard let book = try await context.resolve(Shelf.self).book(id: id) else { throw Self.noBook(id) }
         return book
     }
 

@@ -1,5 +1,7 @@
 import Hummingbird
+import Logging
 import Relay
+import RelayHummingbird
 
 /// Turns the shelf's errors into HTTP answers: an invalid book is 400, an unavailable catalog 502,
 /// and a dependency that cannot be resolved 500 with Relay's explanation.
@@ -16,7 +18,11 @@ struct DomainErrorMiddleware: RouterMiddleware {
         } catch let error as CatalogUnavailable {
             throw HTTPError(.badGateway, message: error.description)
         } catch let error as DependencyResolutionError {
-            throw HTTPError(.internalServerError, message: "\(error)")
+            // The diagnosis (types, resolution path, how to fix) is for the server's log; the
+            // client learns only that it was not its fault, and which request to look for.
+            let log = try? await context.resolve(RequestLog.self)
+            (log?.logger ?? context.logger).error("Internal error: \(error)")
+            throw HTTPError(.internalServerError, message: "internal error (request \(log?.id ?? "unknown"))")
         }
     }
 }

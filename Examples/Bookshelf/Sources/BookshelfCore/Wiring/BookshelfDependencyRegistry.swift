@@ -60,6 +60,13 @@ public struct BookshelfDependencyRegistry: DependencyRegistryType {
         }
         .implements((any BookCatalogClient).self) { $0 }
         container.register(Shelf.self, lifecycle: .transient, with: Self.makeShelf)
+        // One per request: the HTTP layer opens a unit of work for each.
+        let requests = RequestCounter()
+        container.register(RequestLog.self, lifecycle: .unitOfWork) { _ in
+            RequestLog(logger: logger, counter: requests)
+        } teardown: { log in
+            log.logger.info("request \(log.id) ended")
+        }
 
         let imports = container.container(for: .bulkImport)
         imports.register(Shelf.self, lifecycle: .transient, with: Self.makeShelf)
