@@ -10,7 +10,11 @@ import RelayHummingbird
 struct RequestIDMiddleware: RouterMiddleware {
     typealias Context = BookshelfRequestContext
 
-    static let header = HTTPField.Name("X-Request-ID")!
+    static let header: HTTPField.Name = {
+        // A constant that is a valid field name: the check cannot fail.
+        guard let name = HTTPField.Name("X-Request-ID") else { preconditionFailure("X-Request-ID is a field name") }
+        return name
+    }()
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response

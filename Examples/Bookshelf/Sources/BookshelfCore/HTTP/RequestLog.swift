@@ -23,6 +23,7 @@ public final class RequestLog: Sendable {
 public final class RequestCounter: Sendable {
     private let count = Atomic(0)
 
+    /// A counter that starts at 1.
     public init() {}
 
     /// The next number, from 1.
