@@ -42,7 +42,7 @@ extension DependencyContainer {
     /// response whose body is written after its handler returned.
     ///
     /// Prefer ``withUnitOfWork(isolation:_:)``, which cannot forget to close the unit. Work runs in
-    /// the unit through ``UnitOfWork/run(isolation:_:)`` or ``UnitOfWork/resolve(_:name:)``; a
+    /// the unit through ``UnitOfWork/run(isolation:_:)`` or `UnitOfWork.resolve(_:name:)`; a
     /// unit opened inside another (in its `run`) nests in it.
     ///
     /// ```swift
