@@ -52,6 +52,8 @@ ASYNC_CACHED_TARGET = 1.5  # S10: Relay's async cached resolve over its sync one
 START_TARGET = 1.3  # S12: start() of ten 50 ms async eager singletons over one of them, issue 12
 START_SLOWEST_NS = 50_000_000
 CALLER_EXECUTOR_TARGET = 1.5  # S13, S14: Relay's async cached resolve over a nonsending getter, issue 21
+UNIT_TARGET = 2.0  # S15: a unit of work with three services over hand-written code, issue 22
+UNIT_RESOLVE_TARGET = 1.5  # S16: a built unit-of-work resolve over Relay's cached singleton (S01), issue 22
 FLATNESS_TARGET = 1.25  # S08: cost among 10,000 registrations over cost among 10
 
 
@@ -447,6 +449,14 @@ def async_lines(results):
             if relay("S01"):
                 detail += f"; {format_ratio(relay(scenario)['ns'] / relay('S01')['ns'])} of Relay's sync resolve"
             lines.append((scenario, results[scenario]["title"], status_of(value <= CALLER_EXECUTOR_TARGET, False), detail))
+    if relay("S15") and hand("S15"):
+        value = relay("S15")["ns"] / hand("S15")["ns"]
+        lines.append(("S15", results["S15"]["title"], status_of(value <= UNIT_TARGET, False),
+                      f"{format_ratio(value)} of hand-written code building and closing three (target ≤ {UNIT_TARGET:g}x)"))
+    if relay("S16") and relay("S01"):
+        value = relay("S16")["ns"] / relay("S01")["ns"]
+        lines.append(("S16", results["S16"]["title"], status_of(value <= UNIT_RESOLVE_TARGET, False),
+                      f"{format_ratio(value)} of Relay's cached singleton resolve (S01, target ≤ {UNIT_RESOLVE_TARGET:g}x)"))
     return lines
 
 

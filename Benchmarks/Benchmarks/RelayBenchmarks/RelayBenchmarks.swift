@@ -20,5 +20,6 @@ let benchmarks: @Sendable () -> Void = {
     AsyncRaceScenario.register()  // S11
     AsyncStartScenario.register()  // S12
     AsyncCallerScenario.register()  // S13, S14
+    UnitOfWorkScenario.register()  // S15, S16
     // Allocations per operation (issue item 10) are a metric of every benchmark, not a scenario.
 }
