@@ -20,7 +20,8 @@ import RelayArgumentParser
 /// The program: reads its command line, wires its dependencies, then runs the container and the
 /// HTTP server in a `ServiceGroup` until SIGTERM or SIGINT.
 ///
-/// Exit status: 0 after a clean shutdown, 64 for a usage error (an unknown option, a bad value, a
+/// Exit status: 0 after a shutdown (also one whose deadline cut requests off: logged as a warning),
+/// 64 for a usage error (an unknown option, a bad value, a
 /// bad dependency instruction), 70 when the program could not start or a teardown failed.
 @main
 struct BookshelfCommand: AsyncParsableCommand {
@@ -50,6 +51,25 @@ struct BookshelfCommand: AsyncParsableCommand {
     )
     var catalogURL = BookshelfConfiguration.openLibrary
 
+    @Option(
+        name: .customLong("shutdown-deadline"),
+        help: ArgumentHelp(
+            "Seconds that a graceful shutdown may take before the requests still in flight are cut off; "
+                + "keep it inside the orchestrator's grace period (Kubernetes: 30).",
+            valueName: "seconds"))
+    var shutdownDeadline = 10.0
+
+    @Option(
+        name: .customLong("idle-timeout"),
+        help: ArgumentHelp("Seconds a connection may stay idle before it is closed.", valueName: "seconds"))
+    var idleTimeout = 30.0
+
+    @Option(
+        name: .customLong("request-log-level"),
+        help: ArgumentHelp("Level each request is logged at: trace, debug, info, notice, warning.", valueName: "level"),
+        transform: BookshelfCommand.logLevel)
+    var requestLogLevel = Logger.Level.info
+
     #if DEBUG
     // Debug builds only: a release build has no -d option, and no stubs to inject.
     @OptionGroup(title: "Dependency injection (debug builds; also RELAY_DEPENDENCIES=instr;instr)")
@@ -57,6 +77,12 @@ struct BookshelfCommand: AsyncParsableCommand {
     #endif
 
     func validate() throws {
+        guard shutdownDeadline > 0, shutdownDeadline <= 3_600 else {
+            throw ValidationError("shutdown deadline '\(shutdownDeadline)' is not a number of seconds from 0 to 3600")
+        }
+        guard idleTimeout > 0, idleTimeout <= 3_600 else {
+            throw ValidationError("idle timeout '\(idleTimeout)' is not a number of seconds from 0 to 3600")
+        }
         guard (0...65_535).contains(port) else {
             throw ValidationError("port '\(port)' is not a number from 0 to 65535")
         }
@@ -65,7 +91,8 @@ struct BookshelfCommand: AsyncParsableCommand {
     func run() async throws {
         let logger = Logger(label: "bookshelf")
         let configuration = BookshelfConfiguration(
-            host: host, port: port, databasePath: databasePath, catalogURL: catalogURL)
+            host: host, port: port, databasePath: databasePath, catalogURL: catalogURL,
+            idleTimeout: .milliseconds(Int(idleTimeout * 1_000)), requestLogLevel: requestLogLevel)
         do {
             try DependencyContainer.global.apply(
                 BookshelfDependencyRegistry(configuration: configuration, logger: logger))
@@ -95,22 +122,28 @@ struct BookshelfCommand: AsyncParsableCommand {
 
         // The container's service comes first: a ServiceGroup shuts its services down in reverse
         // order, so the server has stopped before any teardown closes what it was using.
-        let group = ServiceGroup(
+        // Graceful shutdown has a deadline: past it, the requests still in flight are cut off
+        // (the group is cancelled), and the container's teardowns run all the same.
+        var groupConfiguration = ServiceGroupConfiguration(
             services: [
-                DependencyContainerService(container: .global, logger: logger),
-                BookshelfServer(configuration: configuration, container: .global, logger: logger),
+                .init(service: DependencyContainerService(container: .global, logger: logger)),
+                .init(service: BookshelfServer(configuration: configuration, container: .global, logger: logger)),
             ],
-            gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: logger
-        )
-        do {
-            try await group.run()
-        } catch {
+            logger: logger)
+        let deadline = Duration.milliseconds(Int(shutdownDeadline * 1_000))
+        groupConfiguration.maximumGracefulShutdownDuration = deadline
+        let group = ServiceGroup(configuration: groupConfiguration)
+        let outcome = await ShutdownSignals.run(group, deadline: deadline, logger: logger)
+        switch outcome {
+        case .stopped:
+            logger.info("bookshelf stopped")
+        case .cutOff:
+            logger.warning("bookshelf stopped: the requests still in flight were cut off")
+        case .failed(let error):
             // What failed is already logged: each failed teardown, or the start-up error.
             logger.critical("bookshelf stopped after an error: \(error)")
             throw ExitCode(70)
         }
-        logger.info("bookshelf stopped")
     }
 
     #if DEBUG
@@ -119,6 +152,14 @@ struct BookshelfCommand: AsyncParsableCommand {
         (error as? DependencyInjectionInstructionError)?.origin ?? (error as? DynamicDependencyIndexError)?.origin
     }
     #endif
+
+    /// Reads `--request-log-level`.
+    static func logLevel(_ text: String) throws -> Logger.Level {
+        guard let level = Logger.Level(rawValue: text.lowercased()) else {
+            throw ValidationError("'\(text)' is not a log level: trace, debug, info, notice, warning, error, critical")
+        }
+        return level
+    }
 
     /// Reads `--catalog-url`: an http(s) URL.
     static func catalogURL(_ text: String) throws -> URL {

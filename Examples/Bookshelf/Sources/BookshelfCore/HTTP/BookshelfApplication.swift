@@ -21,10 +21,15 @@ public enum BookshelfApplication {
         -> some ApplicationProtocol
     {
         let router = Router(context: BookshelfRequestContext.self)
+        router.add(middleware: LogRequestsMiddleware(configuration.requestLogLevel))
         BookRoutes(container: container).add(to: router)
         let (host, port) = (configuration.host, configuration.port)
+        let idle = configuration.idleTimeout.components
         return Application(
             router: router,
+            server: .http1(
+                configuration: .init(
+                    idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: "bookshelf"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? port
