@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let clock = try #require(wiring.resolved(.clock, in: .bulkImport))
-/// #expect(clock.instanceType == "FixedClock")
+/// #expect(clock.returned(FixedClock.self))
 /// #expect(clock.registeredIn == .bulkImport)
 /// ```
 public struct ResolvedDependency: Sendable, Hashable, CustomStringConvertible {
@@ -79,6 +79,37 @@ public struct ResolvedDependency: Sendable, Hashable, CustomStringConvertible {
         self.instanceType = instanceType
         self.outcome = outcome
         self.requestedBy = requestedBy
+    }
+
+    /// Whether the instance returned was a `type`: checked by the type, so that renaming a stub
+    /// breaks the test that names it when it compiles, not when it runs.
+    ///
+    /// ```swift
+    /// #expect(wiring.resolved(.bookStore)?.returned(InMemoryBookStore.self) == true)
+    /// ```
+    ///
+    /// - Parameter type: The type the test expects, as the program knows it.
+    /// - Returns: Whether ``instanceType`` is that type's name.
+    public func returned(_ type: Any.Type) -> Bool {
+        instanceType == String(describing: type)
+    }
+
+    /// Whether the registration whose factory asked was `type`'s (named `name`) in `scope`.
+    ///
+    /// ```swift
+    /// #expect(store.wasRequested(by: Shelf.self))
+    /// #expect(importClock.wasRequested(by: Shelf.self, in: .bulkImport))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The registered type whose factory asked.
+    ///   - name: Its registration name; `nil` for the default.
+    ///   - scope: The scope of the container that holds that registration.
+    /// - Returns: Whether ``requestedBy`` is that registration's graph node.
+    public func wasRequested(by type: Any.Type, name: String? = nil, in scope: DependencyContainerScope = .global)
+        -> Bool
+    {
+        requestedBy == DependencyGraph.nodeID(scope: scope, key: RegistrationKey(type, name: name))
     }
 
     /// Whether an instance was returned: built or cached.

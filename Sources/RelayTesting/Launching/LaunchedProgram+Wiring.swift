@@ -14,7 +14,7 @@ extension LaunchedProgram {
     ///     _ = try await shelf.client.get("books")
     ///     let wiring = try await shelf.program.wiring()
     ///     #expect(wiring.injection(for: .bookStore)?.factoryKey == .inMemoryBookStore)
-    ///     #expect(wiring.resolved(.bookStore)?.instanceType == "InMemoryBookStore")
+    ///     #expect(wiring.resolved(.bookStore)?.returned(InMemoryBookStore.self) == true)
     /// }
     /// ```
     ///

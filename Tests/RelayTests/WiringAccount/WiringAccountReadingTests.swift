@@ -160,3 +160,30 @@ struct WiringAccountReadingTests {
                 """)
     }
 }
+
+/// A wiring account's entries checked by type rather than by name: a renamed stub breaks the test
+/// when it compiles.
+@Suite("Reading a wiring account by type")
+struct WiringAccountTypedReadingTests {
+    private struct FixedClock {}
+    private struct Report {}
+    private struct Other {}
+
+    private let entry = ResolvedDependency(
+        type: "Clock", scope: "import", registeredIn: "import", lifecycle: .singleton, injectedBy: nil,
+        instanceType: "FixedClock", outcome: .built, requestedBy: "import/Report")
+
+    @Test("returned(_:) compares the instance's type")
+    func returnedComparesTheType() {
+        #expect(entry.returned(FixedClock.self))
+        #expect(!entry.returned(Other.self))
+    }
+
+    @Test("wasRequested(by:name:in:) compares the asking registration's type, name and scope")
+    func wasRequestedComparesTheNode() {
+        #expect(entry.wasRequested(by: Report.self, in: "import"))
+        #expect(!entry.wasRequested(by: Report.self))
+        #expect(!entry.wasRequested(by: Report.self, name: "daily", in: "import"))
+        #expect(!entry.wasRequested(by: Other.self, in: "import"))
+    }
+}

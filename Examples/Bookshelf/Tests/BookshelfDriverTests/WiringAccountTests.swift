@@ -23,12 +23,12 @@ struct WiringAccountTests {
             #expect(injected.instanceTypes == ["InMemoryBookStore"])
 
             let store = try #require(wiring.resolved(.bookStore), "\(wiring)")
-            #expect(store.instanceType == "InMemoryBookStore")
+            #expect(store.returned(InMemoryBookStore.self))
             #expect(store.injectedBy == "type=bookStore,factory=inMemoryBookStore")
-            #expect(store.requestedBy == "global/Shelf")
+            #expect(store.wasRequested(by: Shelf.self))
 
-            #expect(wiring.resolved(.clock)?.instanceType == "SystemWallClock")
-            #expect(wiring.resolved(.idGenerator)?.instanceType == "UUIDGenerator")
+            #expect(wiring.resolved(.clock)?.returned(SystemWallClock.self) == true)
+            #expect(wiring.resolved(.idGenerator)?.returned(UUIDGenerator.self) == true)
             #expect(wiring.resolved(.clock)?.injectedBy == nil)
         }
     }
@@ -49,19 +49,19 @@ struct WiringAccountTests {
 
             // The import's shelf took the scope's fixed clock...
             let importClock = try #require(wiring.resolved(.clock, in: .bulkImport), "\(wiring)")
-            #expect(importClock.instanceType == "FixedClock")
+            #expect(importClock.returned(FixedClock.self))
             #expect(importClock.registeredIn == .bulkImport)
-            #expect(importClock.requestedBy == "bulkImport/Shelf")
+            #expect(importClock.wasRequested(by: Shelf.self, in: .bulkImport))
             // ...and everything outside the scope the system clock.
             let globalClocks = wiring.resolutions(of: .clock, in: .global)
             #expect(!globalClocks.isEmpty)
-            #expect(globalClocks.allSatisfy { $0.instanceType == "SystemWallClock" }, "\(globalClocks)")
+            #expect(globalClocks.allSatisfy { $0.returned(SystemWallClock.self) }, "\(globalClocks)")
 
             // Where the scope has no registration of its own, it fell back to global's.
             let importStore = try #require(wiring.resolved(.bookStore, in: .bulkImport))
             #expect(importStore.registeredIn == .global)
-            #expect(importStore.instanceType == "InMemoryBookStore")
-            #expect(wiring.resolved(.catalogClient, in: .bulkImport)?.instanceType == "CachingCatalogClient")
+            #expect(importStore.returned(InMemoryBookStore.self))
+            #expect(wiring.resolved(.catalogClient, in: .bulkImport)?.returned(CachingCatalogClient.self) == true)
             #expect(wiring.graph.edges.contains(.init(from: "bulkImport/Shelf", to: "bulkImport/WallClock")))
         }
     }
