@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "RelayServiceLifecycle", targets: ["RelayServiceLifecycle"]),
         // Built with the HummingbirdSupport trait only; see the target below.
         .library(name: "RelayHummingbird", targets: ["RelayHummingbird"]),
+        // Built with the HTTPClientSupport trait only; see the target below.
+        .library(name: "RelayTestingHTTP", targets: ["RelayTestingHTTP"]),
     ],
     traits: [
         .trait(
@@ -37,8 +39,13 @@ let package = Package(
             description:
                 "Builds RelayHummingbird: a unit of work per request, and routes that get their dependencies from it."
         ),
+        .trait(
+            name: "HTTPClientSupport",
+            description:
+                "Builds RelayTestingHTTP: a launched HTTP program on a free port, and an AsyncHTTPClient that talks to it."
+        ),
         // Off by default, so that users of the core never resolve swift-argument-parser, swift-log,
-        // swift-service-lifecycle or Hummingbird.
+        // swift-service-lifecycle, Hummingbird or AsyncHTTPClient.
         .default(enabledTraits: []),
     ],
     dependencies: [
@@ -46,6 +53,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         // Only for `swift package generate-documentation`; no target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -87,6 +95,14 @@ let package = Package(
                 "Relay",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["HummingbirdSupport"])),
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["HummingbirdSupport"])),
+            ]),
+        .target(
+            name: "RelayTestingHTTP",
+            dependencies: [
+                "RelayTesting",
+                .product(
+                    name: "AsyncHTTPClient", package: "async-http-client",
+                    condition: .when(traits: ["HTTPClientSupport"])),
             ]),
         // Helpers and fixtures that the test targets share. A plain target, not a product: no
         // consumer of the package ever builds it.

@@ -6,6 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-30}"
 scratch=.build-fuzz
+# SwiftPM 6.3 can keep a stale build plan for the Relay path dependency after Relay gains a file
+# ("cannot find ... in scope"); dropping the plan costs seconds of planning, nothing is rebuilt.
+rm -f "$scratch"/*.yaml
 # Both sanitizers in one -sanitize= flag: two --sanitize options reach the compiler in an
 # unstable order and one is lost (see TOOLCHAIN.md).
 swift build --package-path Fuzz --scratch-path "$scratch" -c release --sanitize fuzzer \

@@ -13,7 +13,8 @@ let package = Package(
         // The integrations the program uses: the -d option for swift-argument-parser, the
         // container as a service of a ServiceGroup, and a unit of work per HTTP request.
         .package(
-            name: "Relay", path: "../..", traits: ["ArgumentParserSupport", "ServiceLifecycleSupport", "HummingbirdSupport"]),
+            name: "Relay", path: "../..",
+            traits: ["ArgumentParserSupport", "ServiceLifecycleSupport", "HummingbirdSupport", "HTTPClientSupport"]),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1"),
         // Hummingbird's header types, for the X-Request-ID header.
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
@@ -75,7 +76,9 @@ let package = Package(
                 // Makes `swift test` build the program before the tests that launch it.
                 "bookshelf",
                 .product(name: "RelayTesting", package: "Relay"),
+                .product(name: "RelayTestingHTTP", package: "Relay"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -165,7 +165,7 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
                 + "Allowed: \(allowed.isEmpty ? "none" : allowed.map(\.echoed).joined(separator: ", "))"
         case .replacesNothing(let instruction, let type, let scope, let registered):
             func place(_ scope: DependencyContainerScope) -> String {
-                scope.placeDescription()
+                scope.placeDescription().echoed
             }
             let elsewhere = scope.isGlobal ? "" : ", nor in global"
             let listing = registered.map { looked, types in
@@ -192,7 +192,7 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
                 + "protocol (one that refines AnyObject)"
         case .duplicate(let first, let second, let scope):
             return "Instructions '\(first.echoed)' and '\(second.echoed)' both replace type key '\(key)' in "
-                + "\(scope.placeDescription()); give it once."
+                + "\(scope.placeDescription().echoed); give it once."
         }
     }
 

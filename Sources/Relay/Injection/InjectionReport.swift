@@ -42,7 +42,7 @@ public struct InjectionReport: Sendable {
         guard !isSilent, !definitions.isEmpty else { return }
         let count = definitions.count == 1 ? "1 dependency" : "\(definitions.count) dependencies"
         let lines = definitions.map { definition in
-            let place = definition.scope.placeDescription()
+            let place = definition.scope.placeDescription().echoed
             let origin = definition.instruction.origin.map { ", from \($0)" } ?? ""
             return "  \(definition.instruction.type) (\(definition.type)) <- \(definition.instruction.factory), "
                 + "in \(place), \(definition.lifecycle)\(origin)"

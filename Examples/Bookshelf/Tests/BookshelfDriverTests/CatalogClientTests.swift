@@ -2,6 +2,7 @@ import BookshelfCore
 import BookshelfStubs
 import Foundation
 import RelayTesting
+import RelayTestingHTTP
 import Testing
 
 /// The real HTTP catalog client against a stand-in upstream: no stubs for the catalog.

@@ -1,5 +1,6 @@
 import Foundation
 import RelayTesting
+import RelayTestingHTTP
 import Testing
 
 @Suite("The program's own command line")
@@ -51,7 +52,7 @@ struct CommandLineTests {
             try await withLaunchedProgram(launcher) { program in
                 let line = try #require(program.readinessLine)
                 let port = try #require(line.split(separator: ":").last.flatMap { Int($0) })
-                #expect(try await ShelfClient(port: port).get("health") == HTTPAnswer(status: 200, body: "ok"))
+                #expect(try await ProgramHTTPClient(port: port).get("health") == HTTPAnswer(status: 200, body: "ok"))
             }
         }
     }

@@ -1,6 +1,7 @@
 import BookshelfCore
 import Foundation
 import RelayTesting
+import RelayTestingHTTP
 import Synchronization
 import Testing
 

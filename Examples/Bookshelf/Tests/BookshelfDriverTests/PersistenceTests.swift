@@ -1,6 +1,7 @@
 import BookshelfCore
 import Foundation
 import RelayTesting
+import RelayTestingHTTP
 import Testing
 
 /// With its real default, the shelf keeps its books in a SQLite file.

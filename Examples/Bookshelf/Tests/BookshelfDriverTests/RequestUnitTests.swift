@@ -2,6 +2,7 @@ import BookshelfCore
 import BookshelfStubs
 import Foundation
 import RelayTesting
+import RelayTestingHTTP
 import Testing
 
 /// Each request runs in a unit of work of its own (RelayHummingbird's `UnitOfWorkMiddleware`): its

@@ -2,6 +2,7 @@ import BookshelfCore
 import BookshelfStubs
 import Foundation
 import RelayTesting
+import RelayTestingHTTP
 import Testing
 
 /// An instruction with `scope=bulkImport` changes what `POST /books/import` uses, and nothing else.

@@ -2,6 +2,7 @@ import BookshelfCore
 import BookshelfStubs
 import Foundation
 import RelayTesting
+import RelayTestingHTTP
 import Testing
 
 #if canImport(Glibc)

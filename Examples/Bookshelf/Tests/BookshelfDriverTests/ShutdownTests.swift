@@ -3,6 +3,7 @@ import BookshelfStubs
 import Foundation
 import GRDB
 import RelayTesting
+import RelayTestingHTTP
 import Testing
 
 #if canImport(Glibc)

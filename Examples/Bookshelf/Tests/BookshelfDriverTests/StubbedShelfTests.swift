@@ -2,6 +2,7 @@ import BookshelfCore
 import BookshelfStubs
 import Foundation
 import RelayTesting
+import RelayTestingHTTP
 import Testing
 
 /// With the store, the clock and the ID generator stubbed, every answer is known to the byte.

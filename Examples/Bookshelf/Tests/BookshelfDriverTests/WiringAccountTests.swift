@@ -2,6 +2,7 @@ import BookshelfCore
 import BookshelfStubs
 import Foundation
 import RelayTesting
+import RelayTestingHTTP
 import Testing
 
 /// The program's own account of its wiring, read with `LaunchedProgram.wiring()`: what the test

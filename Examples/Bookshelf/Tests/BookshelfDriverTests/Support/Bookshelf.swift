@@ -2,11 +2,12 @@ import BookshelfCore
 import BookshelfStubs
 import Foundation
 import RelayTesting
+import RelayTestingHTTP
 
 /// A bookshelf under test: the running program, a client for its port, and its own directory.
 struct RunningBookshelf: Sendable {
     let program: LaunchedProgram
-    let client: ShelfClient
+    let client: ProgramHTTPClient
     let port: Int
     let directory: TemporaryDirectory
 
@@ -82,7 +83,8 @@ enum Bookshelf {
             port: port, directory: directory, instructions: instructions, delivery: delivery, arguments: arguments)
         return try await withLaunchedProgram(launcher) { program in
             try await body(
-                RunningBookshelf(program: program, client: ShelfClient(port: port), port: port, directory: directory))
+                RunningBookshelf(
+                    program: program, client: ProgramHTTPClient(port: port), port: port, directory: directory))
         }
     }
 }
