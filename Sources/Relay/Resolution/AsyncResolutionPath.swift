@@ -98,9 +98,12 @@ struct AsyncResolutionPath: Sendable {
 
     /// The innermost running async factory of a registration that outlives any unit of work (a
     /// singleton, eager or weak): what would hold a unit-of-work instance resolved now.
-    var nearestOutlivingUnits: (key: RegistrationKey, lifecycle: LifecycleType)? {
+    ///
+    /// - Parameter depth: Frames at this depth or shallower are left out: the factories that were
+    ///   running when the unit opened, which it ends before they return.
+    func nearestOutlivingUnits(deeperThan depth: Int = 0) -> (key: RegistrationKey, lifecycle: LifecycleType)? {
         var frame = innermost
-        while let candidate = frame {
+        while let candidate = frame, candidate.count > depth {
             if candidate.lifecycle.outlivesUnitsOfWork { return (candidate.key, candidate.lifecycle) }
             frame = candidate.outer
         }

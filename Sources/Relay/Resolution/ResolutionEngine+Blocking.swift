@@ -94,9 +94,9 @@ extension ResolutionEngine {
         in container: DependencyContainer,
         on thread: ResolutionThreadState
     ) throws -> Service {
-        let holder = thread.path.nearestOutlivingUnits ?? AsyncResolutionPath.current.nearestOutlivingUnits
         let (unit, slot) = try unitSlot(
-            for: registration, in: container, heldBy: holder, path: pathDescriptions(on: thread))
+            for: registration, in: container, threadPath: thread.path.nearestOutlivingUnits,
+            asyncPath: AsyncResolutionPath.current, path: pathDescriptions(on: thread))
         if let kept = slot.keptInstance { return kept }
         if registration.isAsync { throw asyncFactoryError(for: registration, in: container, on: thread) }
         return try slot.value(in: container) {

@@ -63,8 +63,9 @@ extension ResolutionEngine {
         in container: DependencyContainer,
         on path: AsyncResolutionPath
     ) async throws -> Service {
-        let holder = path.nearestOutlivingUnits ?? ResolutionThreadState.current.path.nearestOutlivingUnits
-        let (unit, slot) = try unitSlot(for: registration, in: container, heldBy: holder, path: path.descriptions)
+        let (unit, slot) = try unitSlot(
+            for: registration, in: container, threadPath: ResolutionThreadState.current.path.nearestOutlivingUnits,
+            asyncPath: path, path: path.descriptions)
         return try await slot.value(in: container) {
             let built = try await buildAsync(registration, in: container)
             recordTeardown(of: built, for: registration, in: container, unit: unit)

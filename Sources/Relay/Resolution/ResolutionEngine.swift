@@ -81,15 +81,21 @@ enum ResolutionEngine {
     /// open and not held by a longer-lived instance on the path.
     ///
     /// - Parameters:
-    ///   - holder: The nearest longer-lived registration on the resolution's path, if any.
+    ///   - threadPath: The nearest longer-lived registration on this thread's path, if any.
+    ///   - asyncPath: The task's path of async factories.
     ///   - path: The resolution's path so far, for the errors.
     /// - Returns: The unit, and its construction of `registration`'s instance.
     static func unitSlot<Service>(
         for registration: Registration<Service>,
         in container: DependencyContainer,
-        heldBy holder: (key: RegistrationKey, lifecycle: LifecycleType)?,
+        threadPath: (key: RegistrationKey, lifecycle: LifecycleType)?,
+        asyncPath: AsyncResolutionPath,
         path: @autoclosure () -> [String]
     ) throws -> (unit: UnitOfWork, slot: FirstResolution<Service>) {
+        let unit = UnitOfWork.current
+        // Every frame of this thread's path runs inside the unit; of the task's async frames,
+        // only those pushed after the unit opened (a factory that opened it ends it first).
+        let holder = threadPath ?? asyncPath.nearestOutlivingUnits(deeperThan: unit?.asyncDepthAtOpen ?? 0)
         func refusal(_ code: DependencyResolutionError.Code) -> DependencyResolutionError {
             DependencyResolutionError(
                 code: code, requested: registration.key, in: container, path: path() + [registration.key.description],
@@ -97,7 +103,7 @@ enum ResolutionEngine {
         }
         // Checked before the unit: the rule holds with or without one open.
         if holder != nil { throw refusal(.captiveDependency) }
-        guard let unit = UnitOfWork.current else { throw refusal(.outsideUnitOfWork) }
+        guard let unit else { throw refusal(.outsideUnitOfWork) }
         guard let slot = unit.slot(for: registration) else { throw refusal(.unitOfWorkEnded) }
         return (unit, slot)
     }

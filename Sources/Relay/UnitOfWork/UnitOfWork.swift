@@ -26,6 +26,10 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     /// The unit's number, for messages: units are numbered from 1 in the order they open.
     public let number: Int
 
+    /// How many async factories were running in the task that opened the unit: a factory that
+    /// opens a unit ends it before it returns, so its frame does not hold the unit's instances.
+    let asyncDepthAtOpen: Int
+
     /// What the unit holds: an instance (or the construction of one) per registration, and the
     /// teardowns owed, in the order the instances were built.
     private struct State {
@@ -44,6 +48,7 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     init(container: DependencyContainer, parent: UnitOfWork?) {
         self.container = container
         self.parent = parent
+        self.asyncDepthAtOpen = AsyncResolutionPath.current.count
         self.number = Self.counter.withLockedValue { count in
             count += 1
             return count

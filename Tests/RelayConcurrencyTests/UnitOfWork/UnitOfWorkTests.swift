@@ -213,6 +213,29 @@ struct UnitOfWorkTests {
         }
     }
 
+    @Test("a singleton whose factory opens a unit of its own may use that unit's instances: it ends first")
+    func aFactoryMayOpenItsOwnUnit() async throws {
+        try await withDeadline {
+            let log = Log()
+            let container = container(log: log)
+            container.register(Cache.self) { container in
+                try await container.withUnitOfWork { unit in _ = try await unit.resolve(Transaction.self) }
+                return Cache()
+            }
+            _ = try await container.resolve(Cache.self)
+            #expect(log.all == ["open 1", "finish 1"])
+            // Inside a unit opened by the caller, the same singleton built there is still refused
+            // when it holds the caller's unit's instance.
+            container.register(Reporter.self) { container in
+                try await Reporter(transaction: container.resolve(Transaction.self))
+            }
+            let refused = await #expect(throws: DependencyResolutionError.self) {
+                try await container.withUnitOfWork { unit in try await unit.resolve(Reporter.self) }
+            }
+            #expect(refused?.code == .captiveDependency)
+        }
+    }
+
     @Test("a singleton may hold a Provider, which gives the current unit's instance on each use")
     func aProviderIsTheWayOut() async throws {
         try await withDeadline {
