@@ -406,7 +406,7 @@ def print_targets(results, markdown):
     if not lines:
         return
     if markdown:
-        print("Relay against issue 5's and issue 12's targets:")
+        print("Relay against issues 5, 12, 21 and 22's targets:")
         print()
         print("| scenario | Relay | target |")
         print("|:---|:---|:---|")
@@ -414,7 +414,7 @@ def print_targets(results, markdown):
             shown = status if status in ("met", "measured") else f"**{status}**"
             print(f"| {scenario} {title} | {detail} | {shown} |")
     else:
-        print("Relay against issue 5's and issue 12's targets")
+        print("Relay against issues 5, 12, 21 and 22's targets")
         for scenario, title, status, detail in lines:
             print(f"  {status if status in ('met', 'measured') else status.upper():<24}  {scenario} {title}: {detail}")
 
