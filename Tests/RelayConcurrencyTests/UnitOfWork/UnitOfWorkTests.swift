@@ -163,10 +163,15 @@ struct UnitOfWorkTests {
                 try await container.resolve(Transaction.self)
             }
             #expect(asyncOutside?.code == .outsideUnitOfWork)
-            // Work that outlives its unit.
+            // Work that outlives its unit: it resolves only once the unit has ended.
+            let unitEnded = Gate()
             let escaped = try await container.withUnitOfWork { _ in
-                Task { try await container.resolve(RequestLogger.self) }
+                Task {
+                    await unitEnded.wait()
+                    return try await container.resolve(RequestLogger.self)
+                }
             }
+            await unitEnded.open()
             let ended = await #expect(throws: DependencyResolutionError.self) { try await escaped.value }
             #expect(ended?.code == .unitOfWorkEnded)
             #expect(log.all.isEmpty)
