@@ -40,9 +40,7 @@ extension DependencyContainer {
         name: String? = nil,
         with factory: @escaping @Sendable (DependencyContainer, First, repeat each Rest) throws -> Service
     ) -> RegisteredService<Service> {
-        let registration = Registration(key: RegistrationKey(type, name: name), argumentFactory: factory)
-        add(registration)
-        return RegisteredService(container: self, key: registration.key)
+        registered(Registration(key: RegistrationKey(type, name: name), argumentFactory: factory))
     }
 
     /// Registers an async factory that takes runtime arguments; see ``register(_:name:with:)-14k2o``.
@@ -67,9 +65,7 @@ extension DependencyContainer {
         name: String? = nil,
         with factory: @escaping @Sendable (DependencyContainer, First, repeat each Rest) async throws -> Service
     ) -> RegisteredService<Service> {
-        let registration = Registration(key: RegistrationKey(type, name: name), argumentFactory: factory)
-        add(registration)
-        return RegisteredService(container: self, key: registration.key)
+        registered(Registration(key: RegistrationKey(type, name: name), argumentFactory: factory))
     }
 
     /// Builds a new instance of a type registered with a factory that takes runtime arguments,

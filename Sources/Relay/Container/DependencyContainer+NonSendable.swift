@@ -23,8 +23,7 @@ extension DependencyContainer {
         with factory: @escaping @Sendable (DependencyContainer) throws -> Service
     ) -> RegisteredService<Service> {
         let key = RegistrationKey(type, name: name)
-        add(Registration(key: key, lifecycle: lifecycle.lifecycle, factory: factory))
-        return RegisteredService(container: self, key: key)
+        return registered(Registration(key: key, lifecycle: lifecycle.lifecycle, factory: factory), as: key)
     }
 
     /// Registers an async factory for a service that is not `Sendable`; see
@@ -44,8 +43,7 @@ extension DependencyContainer {
         with factory: @escaping @Sendable (DependencyContainer) async throws -> Service
     ) -> RegisteredService<Service> {
         let key = RegistrationKey(type, name: name)
-        add(Registration(key: key, lifecycle: lifecycle.lifecycle, asyncFactory: factory))
-        return RegisteredService(container: self, key: key)
+        return registered(Registration(key: key, lifecycle: lifecycle.lifecycle, asyncFactory: factory), as: key)
     }
 
     /// Registers a factory with a teardown for a service that is not `Sendable`; see
@@ -66,9 +64,10 @@ extension DependencyContainer {
         with factory: @escaping @Sendable (DependencyContainer) throws -> Service,
         teardown: @escaping @Sendable (Service) async throws -> Void
     ) -> RegisteredService<Service> {
-        let key = RegistrationKey(type, name: name)
-        add(Registration(key: key, lifecycle: lifecycle.lifecycle, factory: factory, teardown: teardown))
-        return RegisteredService(container: self, key: key)
+        registered(
+            Registration(
+                key: RegistrationKey(type, name: name), lifecycle: lifecycle.lifecycle, factory: factory,
+                teardown: teardown))
     }
 
     /// Registers an async factory with a teardown for a service that is not `Sendable`; see
@@ -89,8 +88,9 @@ extension DependencyContainer {
         with factory: @escaping @Sendable (DependencyContainer) async throws -> Service,
         teardown: @escaping @Sendable (Service) async throws -> Void
     ) -> RegisteredService<Service> {
-        let key = RegistrationKey(type, name: name)
-        add(Registration(key: key, lifecycle: lifecycle.lifecycle, asyncFactory: factory, teardown: teardown))
-        return RegisteredService(container: self, key: key)
+        registered(
+            Registration(
+                key: RegistrationKey(type, name: name), lifecycle: lifecycle.lifecycle, asyncFactory: factory,
+                teardown: teardown))
     }
 }

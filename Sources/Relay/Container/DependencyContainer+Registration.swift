@@ -32,8 +32,7 @@ extension DependencyContainer {
         with factory: @escaping @Sendable (DependencyContainer) throws -> Service
     ) -> RegisteredService<Service> where Service: Sendable {
         let key = RegistrationKey(type, name: name)
-        add(Registration(key: key, lifecycle: lifecycle, factory: factory))
-        return RegisteredService(container: self, key: key)
+        return registered(Registration(key: key, lifecycle: lifecycle, factory: factory), as: key)
     }
 
     /// Registers an async factory for a type: one that awaits, to open a connection pool or an
@@ -66,8 +65,7 @@ extension DependencyContainer {
         with factory: @escaping @Sendable (DependencyContainer) async throws -> Service
     ) -> RegisteredService<Service> where Service: Sendable {
         let key = RegistrationKey(type, name: name)
-        add(Registration(key: key, lifecycle: lifecycle, asyncFactory: factory))
-        return RegisteredService(container: self, key: key)
+        return registered(Registration(key: key, lifecycle: lifecycle, asyncFactory: factory), as: key)
     }
 
     /// Registers a factory with a teardown that closes what it built, at ``shutdown()``.
@@ -99,9 +97,9 @@ extension DependencyContainer {
         with factory: @escaping @Sendable (DependencyContainer) throws -> Service,
         teardown: @escaping @Sendable (Service) async throws -> Void
     ) -> RegisteredService<Service> where Service: Sendable {
-        let key = RegistrationKey(type, name: name)
-        add(Registration(key: key, lifecycle: lifecycle, factory: factory, teardown: teardown))
-        return RegisteredService(container: self, key: key)
+        registered(
+            Registration(
+                key: RegistrationKey(type, name: name), lifecycle: lifecycle, factory: factory, teardown: teardown))
     }
 
     /// Registers an async factory with a teardown that closes what it built, at ``shutdown()``.
@@ -129,9 +127,21 @@ extension DependencyContainer {
         with factory: @escaping @Sendable (DependencyContainer) async throws -> Service,
         teardown: @escaping @Sendable (Service) async throws -> Void
     ) -> RegisteredService<Service> where Service: Sendable {
-        let key = RegistrationKey(type, name: name)
-        add(Registration(key: key, lifecycle: lifecycle, asyncFactory: factory, teardown: teardown))
-        return RegisteredService(container: self, key: key)
+        registered(
+            Registration(
+                key: RegistrationKey(type, name: name), lifecycle: lifecycle, asyncFactory: factory, teardown: teardown)
+        )
+    }
+
+    /// Adds `registration` and returns it as `register` does, for `implements` to follow; `key` is
+    /// its key, when the caller holds it already (a load from the registration less).
+    @inline(__always)
+    func registered<Service>(
+        _ registration: Registration<Service>,
+        as key: RegistrationKey? = nil
+    ) -> RegisteredService<Service> {
+        add(registration)
+        return RegisteredService(container: self, key: key ?? registration.key)
     }
 
     /// Adds a registration built elsewhere (the dynamic registry builds its own).

@@ -95,6 +95,7 @@ public struct RegisteredService<Service>: Sendable {
                 return try await arguments.passing(to: target) { try await conversion(container.resolve(key: target)) }
             })
         forwarding.arguments = arguments
+        arguments?.remember(for: aliasKey)
         try container.addAlias(forwarding, of: target)
         return self
     }

@@ -26,12 +26,16 @@ struct ArgumentSignature: Sendable, CustomStringConvertible {
     /// The identity that the key of a `service` registration taking these arguments stores as its
     /// type: one per service and list of argument types.
     func keyType(for service: Any.Type) -> ObjectIdentifier {
-        let identity = keyType(service)
-        Self.registered.withLockedValue { $0[identity] = self.description }
-        return identity
+        keyType(service)
     }
 
-    /// The signature of each identity made, for node IDs and messages that start from a key.
+    /// Remembers this signature for `key`, a registration's: at registration, never on a
+    /// resolve, which only looks keys up.
+    func remember(for key: RegistrationKey) {
+        Self.registered.withLockedValue { $0[key.type] = self.description }
+    }
+
+    /// The signature of each registered identity, for node IDs and messages that start from a key.
     private static let registered = LockedValue<[ObjectIdentifier: String]>([:])
 
     /// `(String, Int)` for the key of a registration that takes those arguments; `nil` for a key

@@ -12,6 +12,7 @@ extension Registration {
         let signature = ArgumentSignature(First.self, repeat (each Rest).self)
         // Stored under its arguments' types too: registrations with other arguments, or none, stay.
         let key = RegistrationKey(key.metatype, name: key.name, arguments: signature)
+        signature.remember(for: key)
         self.init(key: key, lifecycle: .transient) { container in
             let arguments: ArgumentValues<First, repeat each Rest> = try container.takeArguments(
                 for: key, registered: signature)
@@ -32,6 +33,7 @@ extension Registration {
         let signature = ArgumentSignature(First.self, repeat (each Rest).self)
         // Stored under its arguments' types too: registrations with other arguments, or none, stay.
         let key = RegistrationKey(key.metatype, name: key.name, arguments: signature)
+        signature.remember(for: key)
         self.init(key: key, lifecycle: .transient) { container in
             let arguments: ArgumentValues<First, repeat each Rest> = try container.takeArguments(
                 for: key, registered: signature)
