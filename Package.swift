@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "RelayHummingbird", targets: ["RelayHummingbird"]),
         // Built with the HTTPClientSupport trait only; see the target below.
         .library(name: "RelayTestingHTTP", targets: ["RelayTestingHTTP"]),
+        // Built with the VaporSupport trait only; see the target below.
+        .library(name: "RelayVapor", targets: ["RelayVapor"]),
     ],
     traits: [
         .trait(
@@ -44,8 +46,13 @@ let package = Package(
             description:
                 "Builds RelayTestingHTTP: a launched HTTP program on a free port, and an AsyncHTTPClient that talks to it."
         ),
+        .trait(
+            name: "VaporSupport",
+            description:
+                "Builds RelayVapor: the container started and shut down with a Vapor application, a unit of work per request, and instructions read before Vapor's command line."
+        ),
         // Off by default, so that users of the core never resolve swift-argument-parser, swift-log,
-        // swift-service-lifecycle, Hummingbird or AsyncHTTPClient.
+        // swift-service-lifecycle, Hummingbird, AsyncHTTPClient or Vapor.
         .default(enabledTraits: []),
     ],
     dependencies: [
@@ -54,6 +61,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/vapor/vapor.git", from: "4.122.3"),
         // Only for `swift package generate-documentation`; no target depends on it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -103,6 +111,12 @@ let package = Package(
                 .product(
                     name: "AsyncHTTPClient", package: "async-http-client",
                     condition: .when(traits: ["HTTPClientSupport"])),
+            ]),
+        .target(
+            name: "RelayVapor",
+            dependencies: [
+                "Relay",
+                .product(name: "Vapor", package: "vapor", condition: .when(traits: ["VaporSupport"])),
             ]),
         // Helpers and fixtures that the test targets share. A plain target, not a product: no
         // consumer of the package ever builds it.

@@ -2,22 +2,27 @@
 
 import PackageDescription
 
-// The example is a package of its own, so Relay's users never resolve Hummingbird or GRDB.
+// The example is a package of its own, so Relay's users never resolve Hummingbird, Vapor or GRDB.
 let package = Package(
     name: "Bookshelf",
     platforms: [.macOS(.v15)],
     products: [
-        .executable(name: "bookshelf", targets: ["bookshelf"])
+        .executable(name: "bookshelf", targets: ["bookshelf"]),
+        .executable(name: "bookshelf-vapor", targets: ["bookshelf-vapor"]),
     ],
     dependencies: [
         // The integrations the program uses: the -d option for swift-argument-parser, the
         // container as a service of a ServiceGroup, and a unit of work per HTTP request.
         .package(
             name: "Relay", path: "../..",
-            traits: ["ArgumentParserSupport", "ServiceLifecycleSupport", "HummingbirdSupport", "HTTPClientSupport"]),
+            traits: [
+                "ArgumentParserSupport", "ServiceLifecycleSupport", "HummingbirdSupport", "HTTPClientSupport",
+                "VaporSupport",
+            ]),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", exact: "2.28.1"),
         // Hummingbird's header types, for the X-Request-ID header.
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/vapor/vapor.git", exact: "4.122.3"),
         .package(url: "https://github.com/groue/GRDB.swift.git", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -25,17 +30,37 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
-        // The service: domain, storage, upstream client, HTTP routes, and its Relay wiring.
+        // The service without a web framework: domain, storage, upstream client, the answers both
+        // front ends give, and its Relay wiring.
         .target(
             name: "BookshelfCore",
             dependencies: [
                 .product(name: "Relay", package: "Relay"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The Hummingbird front end: routes, middleware, and the server as a ServiceGroup service.
+        .target(
+            name: "BookshelfHummingbird",
+            dependencies: [
+                "BookshelfCore",
+                .product(name: "Relay", package: "Relay"),
                 .product(name: "RelayHummingbird", package: "Relay"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The Vapor front end: the same routes and answers, on Vapor's application and command line.
+        .target(
+            name: "BookshelfVapor",
+            dependencies: [
+                "BookshelfCore",
+                .product(name: "Relay", package: "Relay"),
+                .product(name: "RelayVapor", package: "Relay"),
+                .product(name: "Vapor", package: "vapor"),
             ]
         ),
         // What drivers may inject: the type and factory keys and the stubs. Every file in it is
@@ -48,12 +73,13 @@ let package = Package(
                 .product(name: "Relay", package: "Relay"),
             ]
         ),
-        // The program: reads its command line and instructions, then runs the container and the
-        // server in a ServiceGroup until SIGTERM or SIGINT.
+        // The Hummingbird program: reads its command line and instructions, then runs the container
+        // and the server in a ServiceGroup until SIGTERM or SIGINT.
         .executableTarget(
             name: "bookshelf",
             dependencies: [
                 "BookshelfCore",
+                "BookshelfHummingbird",
                 "BookshelfStubs",
                 .product(name: "Relay", package: "Relay"),
                 .product(name: "RelayArgumentParser", package: "Relay"),
@@ -65,20 +91,39 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
-        // Driver tests: launch the built `bookshelf` and talk HTTP to it.
+        // The Vapor program: takes its instructions out of the arguments, then hands the rest to
+        // Vapor (`serve`, `routes`, `--env`), which runs the container with the application.
+        .executableTarget(
+            name: "bookshelf-vapor",
+            dependencies: [
+                "BookshelfCore",
+                "BookshelfVapor",
+                "BookshelfStubs",
+                .product(name: "Relay", package: "Relay"),
+                .product(name: "RelayVapor", package: "Relay"),
+                .product(name: "Vapor", package: "vapor"),
+            ]
+        ),
+        // Driver tests: launch the built `bookshelf` and `bookshelf-vapor` and talk HTTP to them;
+        // and the same scenario in process, with HummingbirdTesting and VaporTesting.
         .testTarget(
             name: "BookshelfDriverTests",
             dependencies: [
                 "BookshelfCore",
+                "BookshelfHummingbird",
+                "BookshelfVapor",
                 "BookshelfStubs",
                 // Reads the database a stopped program left behind.
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // Makes `swift test` build the program before the tests that launch it.
                 "bookshelf",
+                "bookshelf-vapor",
                 .product(name: "RelayTesting", package: "Relay"),
+                .product(name: "RelayVapor", package: "Relay"),
                 .product(name: "RelayTestingHTTP", package: "Relay"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "VaporTesting", package: "vapor"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

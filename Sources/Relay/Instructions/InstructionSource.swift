@@ -50,6 +50,54 @@ public enum InstructionSource {
         return instructions
     }
 
+    /// The arguments with every instruction and its option taken out, for a program whose own
+    /// command-line parser would refuse options it does not know (Vapor's, for one).
+    ///
+    /// It takes out exactly what ``instructions(inArguments:)`` reads: `-d VALUE`,
+    /// `--dependency VALUE` and `--dependency=VALUE` before a `--`. The `--` and everything after it
+    /// stay, as do the program's name and its own arguments, in their order.
+    ///
+    /// ```swift
+    /// let arguments = try InstructionSource.arguments(
+    ///     removingInstructionsFrom: ["app", "serve", "-d", "type=clock,factory=fixed", "--port", "8080"])
+    /// // ["app", "serve", "--port", "8080"]
+    /// ```
+    ///
+    /// - Parameter arguments: The arguments, with or without the program's name first (an
+    ///   instruction option is never a program's name).
+    /// - Returns: The arguments without the instructions.
+    /// - Throws: ``DependencyInjectionInstructionError`` for an option with no instruction after
+    ///   it, as ``instructions(inArguments:)`` does; the instructions themselves are not parsed.
+    public static func arguments(
+        removingInstructionsFrom arguments: [String]
+    ) throws(DependencyInjectionInstructionError) -> [String] {
+        var kept: [String] = []
+        kept.reserveCapacity(arguments.count)
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            if argument == "--" {
+                kept.append(contentsOf: arguments[index...])
+                break
+            }
+            if argument == shortOption || argument == longOption {
+                let valueIndex = arguments.index(after: index)
+                guard valueIndex < arguments.endIndex, !isOption(arguments[valueIndex]) else {
+                    throw missingInstruction(after: argument)
+                }
+                index = arguments.index(after: valueIndex)
+                continue
+            }
+            if argument.hasPrefix(longOption + "=") {
+                guard argument.count > longOption.count + 1 else { throw missingInstruction(after: argument) }
+            } else {
+                kept.append(argument)
+            }
+            index = arguments.index(after: index)
+        }
+        return kept
+    }
+
     /// Reads the instructions in the value of ``environmentVariable``.
     ///
     /// Instructions are separated by `;` or line breaks; blank ones between separators are skipped,

@@ -55,6 +55,37 @@ struct InstructionSourceTests {
                 """)
     }
 
+    @Test(
+        "removing the instructions leaves the program's own arguments, in order",
+        arguments: [
+            (
+                ["app", "serve", "-d", "type=clock,factory=fixed", "--port", "8080"],
+                ["app", "serve", "--port", "8080"]
+            ),
+            (
+                ["app", "--dependency=type=a,factory=b", "routes", "--dependency", "type=c,factory=d", "--env", "dev"],
+                ["app", "routes", "--env", "dev"]
+            ),
+            (["app", "serve", "--", "-d", "type=a,factory=b"], ["app", "serve", "--", "-d", "type=a,factory=b"]),
+            (["app"], ["app"]),
+        ])
+    func removingInstructionsKeepsTheRest(arguments: [String], kept: [String]) throws {
+        #expect(try InstructionSource.arguments(removingInstructionsFrom: arguments) == kept)
+    }
+
+    @Test(
+        "removing instructions refuses an option without one, as reading does",
+        arguments: [["app", "-d"], ["app", "--dependency=", "serve"], ["app", "--dependency", "--port", "80"]])
+    func removingInstructionsRefusesAnOptionWithoutOne(arguments: [String]) throws {
+        let error = try #require(throws: DependencyInjectionInstructionError.self) {
+            try InstructionSource.arguments(removingInstructionsFrom: arguments)
+        }
+        #expect(error.code == .missingInstruction)
+        #expect(throws: DependencyInjectionInstructionError.self) {
+            try InstructionSource.instructions(inArguments: arguments.dropFirst())
+        }
+    }
+
     @Test("a malformed argument is an error")
     func aMalformedArgumentIsAnError() throws {
         let error = try #require(throws: DependencyInjectionInstructionError.self) {

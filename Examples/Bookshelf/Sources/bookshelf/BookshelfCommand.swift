@@ -1,5 +1,6 @@
 import ArgumentParser
 import BookshelfCore
+import BookshelfHummingbird
 import Foundation
 import Logging
 import Relay

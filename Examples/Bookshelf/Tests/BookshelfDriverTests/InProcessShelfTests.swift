@@ -1,4 +1,5 @@
 import BookshelfCore
+import BookshelfHummingbird
 import BookshelfStubs
 import Hummingbird
 import HummingbirdTesting

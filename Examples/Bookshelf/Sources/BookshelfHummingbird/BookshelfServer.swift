@@ -1,3 +1,4 @@
+public import BookshelfCore
 public import Logging
 public import Relay
 public import ServiceLifecycle

@@ -1,3 +1,4 @@
+import BookshelfCore
 import HTTPTypes
 import Hummingbird
 import Logging

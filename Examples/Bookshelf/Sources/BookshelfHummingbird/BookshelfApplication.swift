@@ -1,3 +1,4 @@
+public import BookshelfCore
 import Foundation
 public import Hummingbird
 public import Relay

@@ -1,3 +1,4 @@
+import BookshelfCore
 public import Foundation
 public import Hummingbird
 public import Relay
@@ -20,9 +21,6 @@ public struct BookshelfRequestContext: UnitOfWorkRequestContext {
 
     /// JSON with sorted keys, ISO 8601 dates and unescaped slashes.
     public var responseEncoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
+        BookshelfJSON.encoder
     }
 }
