@@ -28,10 +28,15 @@ extension Application {
     /// ```
     ///
     /// - Parameter container: The container. Defaults to ``Relay/DependencyContainer/global``.
-    public func useRelay(_ container: DependencyContainer = .global) {
+    /// - Returns: The lifecycle handler, whose ``DependencyContainerLifecycle/shutdownError`` says,
+    ///   after `asyncShutdown()`, whether a teardown failed.
+    @discardableResult
+    public func useRelay(_ container: DependencyContainer = .global) -> DependencyContainerLifecycle {
         dependencies = container
-        lifecycle.use(DependencyContainerLifecycle(container: container))
+        let handler = DependencyContainerLifecycle(container: container)
+        lifecycle.use(handler)
         middleware.use(UnitOfWorkMiddleware(container: container), at: .beginning)
+        return handler
     }
 
     private struct DependenciesKey: StorageKey {

@@ -1,5 +1,6 @@
 #if VaporSupport
 public import Relay
+import Synchronization
 public import Vapor
 
 /// Runs a container with a Vapor application: `start()` (eager singletons, async factories) when
@@ -21,13 +22,23 @@ public import Vapor
 /// down. Vapor's own stop of the server, which follows, then finds nothing left to do.
 ///
 /// A failed start is logged with Vapor's logger and stops the boot; failed teardowns are logged
-/// one by one (Vapor's shutdown hooks cannot throw), and every other teardown still runs.
+/// one by one (Vapor's shutdown hooks cannot throw), every other teardown still runs, and the
+/// error is kept in ``shutdownError`` for a program that exits with a status that says so.
 public struct DependencyContainerLifecycle: LifecycleHandler {
     /// The root container that is started and shut down.
     public let container: DependencyContainer
 
     /// Whether the application's server is stopped before the teardowns run.
     public let stopsServerFirst: Bool
+
+    /// What the container's shutdown threw (``Relay/DependencyShutdownError`` for failed
+    /// teardowns); `nil` before the shutdown, or after one that went well.
+    public var shutdownError: (any Error)? {
+        outcome.withLock { $0 }
+    }
+
+    // Shared by the copies Vapor keeps: the handler is a value, its outcome one place.
+    private let outcome = SharedOutcome()
 
     /// Creates the handler.
     ///
@@ -75,20 +86,30 @@ public struct DependencyContainerLifecycle: LifecycleHandler {
     /// - Parameter application: The application.
     public func shutdownAsync(_ application: Application) async {
         if stopsServerFirst {
-            application.logger.debug("Stopping the HTTP server before the dependency container's teardowns")
+            application.logger.info("Stopping the HTTP server: no new connections, finishing the requests in flight")
             await application.server.shutdown()
+            application.logger.info("HTTP server stopped")
         }
+        application.logger.info("Shutting down the dependency container")
         do {
             try await container.shutdown()
-            application.logger.debug("Dependency container shut down")
-        } catch let failed as DependencyShutdownError {
+            application.logger.info("Dependency container shut down")
+        } catch {
+            outcome.withLock { $0 = error }
+            report(error, to: application.logger)
+        }
+    }
+
+    private func report(_ error: any Error, to logger: Logger) {
+        switch error {
+        case let failed as DependencyShutdownError:
             for failure in failed.failures {
-                application.logger.error(
+                logger.error(
                     "Teardown failed: \(failure)",
                     metadata: ["relay.type": "\(failure.requestedType)", "relay.scope": "\(failure.scope)"])
             }
-        } catch {
-            application.logger.error("Shutting down the dependency container failed: \(error)")
+        default:
+            logger.error("Shutting down the dependency container failed: \(error)")
         }
     }
 
@@ -100,6 +121,15 @@ public struct DependencyContainerLifecycle: LifecycleHandler {
         application.logger.warning(
             "The dependency container was not shut down: its teardowns are async; make the application with Application.make(_:) and shut it down with asyncShutdown()"
         )
+    }
+}
+
+/// The error a shutdown ended with, shared by every copy of one handler.
+private final class SharedOutcome: Sendable {
+    private let error = Mutex<(any Error)?>(nil)
+
+    func withLock<Result>(_ body: (inout (any Error)?) -> Result) -> Result {
+        error.withLock { body(&$0) }
     }
 }
 #endif

@@ -1,7 +1,7 @@
 public import BookshelfCore
 import Foundation
 public import Relay
-import RelayVapor
+public import RelayVapor
 public import Vapor
 
 /// Wires the shelf into a Vapor application: the container run with the application, a unit of
@@ -20,15 +20,18 @@ public enum BookshelfVaporApplication {
     ///     command chooses the address.)
     ///   - shutdownDeadline: How long a graceful shutdown waits for the requests in flight.
     ///   - container: Where the routes resolve from.
+    /// - Returns: What runs the container with the application; after `asyncShutdown()` it says
+    ///   whether a teardown failed.
+    @discardableResult
     public static func configure(
         _ app: Application,
         configuration: BookshelfConfiguration,
         shutdownDeadline: Duration,
         container: DependencyContainer
-    ) {
+    ) -> DependencyContainerLifecycle {
         // Vapor's defaults (its error middleware, its request logging) give way to the shelf's.
         app.middleware = Middlewares()
-        app.useRelay(container)
+        let lifecycle = app.useRelay(container)
         app.middleware.use(RouteLoggingMiddleware(logLevel: configuration.requestLogLevel))
         app.middleware.use(RequestIDMiddleware())
         app.middleware.use(ErrorAnswerMiddleware())
@@ -36,6 +39,7 @@ public enum BookshelfVaporApplication {
         app.http.server.configuration.idleTimeout = .nanoseconds(Self.nanoseconds(configuration.idleTimeout))
         app.http.server.configuration.serverName = "bookshelf"
         BookshelfVaporRoutes(container: container).add(to: app)
+        return lifecycle
     }
 
     /// Writes `bookshelf listening on http://HOST:PORT` to standard output once the server

@@ -43,11 +43,22 @@ enum BookshelfVaporProgram {
         do {
             // Relay's -d options are taken out first: Vapor's parser would refuse them.
             var detected = try Environment.detect(removingInstructionsFrom: CommandLine.arguments)
-            try LoggingSystem.bootstrap(from: &detected)
+            // Logs to standard error, as the Hummingbird program does (Vapor's default is standard
+            // output); the level is Vapor's: --log or LOG_LEVEL.
+            try LoggingSystem.bootstrap(from: &detected) { level in
+                { label in
+                    var handler = StreamLogHandler.standardError(label: label)
+                    handler.logLevel = level
+                    return handler
+                }
+            }
             environment = detected
             settings = try BookshelfVaporSettings(environment: ProcessInfo.processInfo.environment)
         } catch {
             FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+            if error is DependencyInjectionInstructionError {
+                FileHandle.standardError.write(Data(usage.utf8))
+            }
             return 64
         }
 
@@ -58,11 +69,18 @@ enum BookshelfVaporProgram {
             FileHandle.standardError.write(Data("Error: could not make the application: \(error)\n".utf8))
             return 70
         }
-        let status = await run(app, settings: settings)
+        // The shelf's log lines are the program's, as in the Hummingbird front end.
+        app.logger = Logger(label: "bookshelf")
+        let (status, lifecycle) = await run(app, settings: settings)
         do {
             try await app.asyncShutdown()
         } catch {
             app.logger.critical("Shutting down failed: \(error)")
+            return 70
+        }
+        if lifecycle?.shutdownError != nil {
+            // Each failed teardown is already logged.
+            app.logger.critical("bookshelf stopped after a failed teardown")
             return 70
         }
         if status == 0 { app.logger.info("bookshelf stopped") }
@@ -71,13 +89,15 @@ enum BookshelfVaporProgram {
 
     /// Wires and runs the application until it stops; Vapor's `execute()`, with the readiness line
     /// between its two halves.
-    static func run(_ app: Application, settings: BookshelfVaporSettings) async -> Int32 {
+    static func run(
+        _ app: Application, settings: BookshelfVaporSettings
+    ) async -> (status: Int32, lifecycle: DependencyContainerLifecycle?) {
         do {
             try DependencyContainer.global.apply(
                 BookshelfDependencyRegistry(configuration: settings.configuration, logger: app.logger))
         } catch {
             app.logger.critical("The program's own wiring is wrong: \(error)")
-            return 70
+            return (70, nil)
         }
 
         #if DEBUG
@@ -90,11 +110,14 @@ enum BookshelfVaporProgram {
             try InjectDependenciesArgumentParser().inject(arguments: CommandLine.arguments)
         } catch {
             FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
-            return 64
+            if origin(of: error) == .commandLine {
+                FileHandle.standardError.write(Data(usage.utf8))
+            }
+            return (64, nil)
         }
         #endif
 
-        BookshelfVaporApplication.configure(
+        let lifecycle = BookshelfVaporApplication.configure(
             app, configuration: settings.configuration, shutdownDeadline: settings.shutdownDeadline,
             container: .global)
         do {
@@ -103,8 +126,25 @@ enum BookshelfVaporProgram {
             try await app.running?.onStop.get()
         } catch {
             app.logger.critical("bookshelf stopped after an error: \(error)")
-            return 70
+            return (70, lifecycle)
         }
-        return 0
+        return (0, lifecycle)
     }
+
+    /// How to call the program, for a mistake on its command line.
+    static let usage = """
+
+        Usage: bookshelf-vapor <command> [--env <environment>] [-d <instruction> ...]
+          -d, --dependency <instruction>  type=<type>,factory=<factory>[,scope=<scope>][,lifecycle=<lifecycle>]
+                                          (debug builds; also RELAY_DEPENDENCIES=instr;instr)
+          See 'bookshelf-vapor --help' for Vapor's commands: serve, routes.
+
+        """
+
+    #if DEBUG
+    /// Where the instruction behind an injection error was read, if the error says.
+    static func origin(of error: any Error) -> InstructionOrigin? {
+        (error as? DependencyInjectionInstructionError)?.origin ?? (error as? DynamicDependencyIndexError)?.origin
+    }
+    #endif
 }

@@ -8,14 +8,16 @@ import Testing
 /// The real HTTP catalog client against a stand-in upstream: no stubs for the catalog.
 @Suite("The upstream catalog over HTTP")
 struct CatalogClientTests {
-    @Test("the catalog route and imports ask the upstream, an import asking once per ISBN")
-    func realClient() async throws {
+    @Test(
+        "the catalog route and imports ask the upstream, an import asking once per ISBN",
+        arguments: BookshelfFront.allCases)
+    func realClient(front: BookshelfFront) async throws {
         let upstream = FakeOpenLibrary()
         try await upstream.serve { upstreamPort in
             try await Bookshelf.with(
-                .init(type: .clock, factory: .fixedClock),
+                front, .init(type: .clock, factory: .fixedClock),
                 .init(type: .idGenerator, factory: .sequentialIDs),
-                arguments: ["--catalog-url", "http://127.0.0.1:\(upstreamPort)"]
+                settings: [.catalogURL("http://127.0.0.1:\(upstreamPort)")]
             ) { shelf in
                 let imported = try await shelf.client.post(
                     "books/import", json: #"{"isbns":["9780441013593","9780441013593","9780000000002"]}"#)

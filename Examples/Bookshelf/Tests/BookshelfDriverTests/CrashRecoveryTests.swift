@@ -14,11 +14,11 @@ import Darwin
 /// A process killed without warning in the middle of writes loses no book it acknowledged.
 @Suite("A shelf killed mid-request")
 struct CrashRecoveryTests {
-    @Test("every acknowledged book survives SIGKILL and a restart")
-    func acknowledgedWritesSurviveAKill() async throws {
+    @Test("every acknowledged book survives SIGKILL and a restart", arguments: BookshelfFront.allCases)
+    func acknowledgedWritesSurviveAKill(front: BookshelfFront) async throws {
         try await withTemporaryDirectory(prefix: "bookshelf-crash") { directory in
             let acknowledged = Acknowledged()
-            try await Bookshelf.with(directory: directory) { shelf in
+            try await Bookshelf.with(front, directory: directory) { shelf in
                 let pid = shelf.program.processIdentifier
                 await withTaskGroup(of: Void.self) { group in
                     // Four writers post books as fast as the server answers, until it is gone.
@@ -51,7 +51,7 @@ struct CrashRecoveryTests {
             #expect(ids.count >= 40)
 
             // Relaunched on the same file: every acknowledged book is there, and the store works.
-            try await Bookshelf.with(directory: directory) { shelf async throws in
+            try await Bookshelf.with(front, directory: directory) { shelf async throws in
                 let answer = try await shelf.client.get("books")
                 #expect(answer.status == 200)
                 let books = try JSONDecoder.iso8601.decode([Book].self, from: Data(answer.body.utf8))

@@ -32,12 +32,16 @@ struct InstructionErrorTests {
 
     @Test(
         "the program exits non-zero before listening, and standard error names the bad token",
-        arguments: badInstructions, [InstructionDelivery.arguments, .environment]
+        arguments: BookshelfFront.allCases.flatMap { front in
+            [InstructionDelivery.arguments, .environment].map { (front, $0) }
+        },
+        badInstructions
     )
-    func rejected(bad: BadInstruction, delivery: InstructionDelivery) async throws {
+    func rejected(launch: (front: BookshelfFront, delivery: InstructionDelivery), bad: BadInstruction) async throws {
+        let (front, delivery) = launch
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
             let port = try FreePort.next()
-            var launcher = try Bookshelf.launcher(port: port, directory: directory, delivery: delivery)
+            var launcher = try Bookshelf.launcher(front, port: port, directory: directory, delivery: delivery)
             launcher.dependencyInstructions = [bad.instruction]
 
             let error = try await #require(throws: ProgramLaunchError.self) { try await launcher.launch() }
@@ -46,8 +50,9 @@ struct InstructionErrorTests {
             #expect(error.exit == .exited(status: 64))
             #expect(error.standardError.hasPrefix("Error: "))
             if delivery == .arguments {
-                // A mistake on the command line, reported as swift-argument-parser reports one.
-                #expect(error.standardError.contains("\nUsage: bookshelf "))
+                // A mistake on the command line, reported with the usage (swift-argument-parser's in
+                // the Hummingbird program, the program's own beside Vapor's command line).
+                #expect(error.standardError.contains("\nUsage: \(front.product) "), "\(error)")
             } else {
                 // A stale exported variable is no command-line mistake: it is named, with no usage.
                 #expect(error.standardError.contains("RELAY_DEPENDENCIES"), "\(error)")
@@ -62,10 +67,11 @@ struct InstructionErrorTests {
 
     @Test(
         "two instructions for one type are refused, naming both, from either source",
-        arguments: [InstructionDelivery.arguments, .environment])
-    func duplicates(delivery: InstructionDelivery) async throws {
+        arguments: BookshelfFront.allCases, [InstructionDelivery.arguments, .environment])
+    func duplicates(front: BookshelfFront, delivery: InstructionDelivery) async throws {
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
-            var launcher = try Bookshelf.launcher(port: try FreePort.next(), directory: directory, delivery: delivery)
+            var launcher = try Bookshelf.launcher(
+                front, port: try FreePort.next(), directory: directory, delivery: delivery)
             launcher.dependencyInstructions = [
                 "type=catalogClient,factory=stubCatalog", "type=catalogClient,factory=unavailableCatalog",
             ]
@@ -82,26 +88,38 @@ struct InstructionErrorTests {
         }
     }
 
-    @Test("a -d with nothing after it is rejected")
-    func danglingFlag() async throws {
+    @Test("a -d with nothing after it is rejected", arguments: BookshelfFront.allCases)
+    func danglingFlag(front: BookshelfFront) async throws {
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
-            var launcher = try Bookshelf.launcher(port: try FreePort.next(), directory: directory)
+            var launcher = try Bookshelf.launcher(front, port: try FreePort.next(), directory: directory)
             launcher.arguments.append("-d")
 
             let error = try await #require(throws: ProgramLaunchError.self) { try await launcher.launch() }
 
             #expect(error.exit == .exited(status: 64))
-            #expect(
-                error.standardError.hasPrefix("Error: Missing value for '-d <type=<type>,factory=<factory>"), "\(error)"
-            )
+            switch front {
+            case .hummingbird:
+                // swift-argument-parser reads -d, and finds no value.
+                #expect(
+                    error.standardError.hasPrefix("Error: Missing value for '-d <type=<type>,factory=<factory>"),
+                    "\(error)")
+            case .vapor:
+                // Relay takes -d out of the arguments before Vapor reads them, and finds no value.
+                #expect(
+                    error.standardError.hasPrefix(
+                        "Error: Invalid dependency instruction '-d': '-d' must be followed by an instruction."),
+                    "\(error)")
+            }
         }
     }
 
-    @Test("a good instruction beside a bad one is not applied either: the program does not start")
-    func allOrNothing() async throws {
+    @Test(
+        "a good instruction beside a bad one is not applied either: the program does not start",
+        arguments: BookshelfFront.allCases)
+    func allOrNothing(front: BookshelfFront) async throws {
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
             var launcher = try Bookshelf.launcher(
-                port: try FreePort.next(), directory: directory,
+                front, port: try FreePort.next(), directory: directory,
                 instructions: [.init(type: .clock, factory: .fixedClock)])
             launcher.dependencyInstructions.append("type=idGenerator,factory=nope")
 

@@ -7,10 +7,10 @@ import Testing
 /// With its real default, the shelf keeps its books in a SQLite file.
 @Suite("A shelf on its real SQLite store")
 struct PersistenceTests {
-    @Test("books survive a restart of the process")
-    func survivesRestart() async throws {
+    @Test("books survive a restart of the process", arguments: BookshelfFront.allCases)
+    func survivesRestart(front: BookshelfFront) async throws {
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
-            let added = try await Bookshelf.with(directory: directory) { shelf in
+            let added = try await Bookshelf.with(front, directory: directory) { shelf in
                 let answer = try await shelf.client.post(
                     "books",
                     json: #"{"title":"The Left Hand of Darkness","author":"Ursula K. Le Guin","isbn":"9780441478125"}"#)
@@ -20,13 +20,13 @@ struct PersistenceTests {
                 // A polite stop: the server shuts down gracefully and exits 0.
                 let exit = await shelf.program.stop()
                 #expect(exit == .exited(status: 0))
-                #expect(exit.standardError.contains("info bookshelf: [bookshelf] bookshelf stopped"))
+                #expect(exit.standardError.contains("info bookshelf: [\(front.module)] bookshelf stopped"), "\(exit)")
                 return answer.body
             }
             let book = try JSONDecoder.iso8601.decode(Book.self, from: Data(added.utf8))
             #expect(UUID(uuidString: book.id) != nil)
 
-            try await Bookshelf.with(directory: directory) { shelf async throws in
+            try await Bookshelf.with(front, directory: directory) { shelf async throws in
                 #expect(try await shelf.client.get("books") == HTTPAnswer(status: 200, body: "[\(added)]"))
                 #expect(try await shelf.client.get("books/\(book.id)") == HTTPAnswer(status: 200, body: added))
             }

@@ -18,10 +18,12 @@ struct RequestUnitTests {
 
     static let dune = #"{"author":"Frank Herbert","isbn":"978-0-441-01359-3","title":"Dune"}"#
 
-    @Test("each request has a unit of its own, ended when it is answered, also when it fails")
-    func oneUnitPerRequest() async throws {
+    @Test(
+        "each request has a unit of its own, ended when it is answered, also when it fails",
+        arguments: BookshelfFront.allCases)
+    func oneUnitPerRequest(front: BookshelfFront) async throws {
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
-            try await Bookshelf.with(instructions: Self.stubs, directory: directory) { shelf in
+            try await Bookshelf.with(front, instructions: Self.stubs, directory: directory) { shelf in
                 #expect(try await shelf.client.get("books").status == 200)
                 #expect(try await shelf.client.get("books/no-such-book").status == 404)
                 #expect(try await shelf.client.post("books", json: #"{"title":""}"#).status == 400)
@@ -35,10 +37,12 @@ struct RequestUnitTests {
         }
     }
 
-    @Test("a streamed body still uses its request's unit; the unit ends after the last byte")
-    func aStreamedBodyOutlivesItsHandlerNotItsUnit() async throws {
+    @Test(
+        "a streamed body still uses its request's unit; the unit ends after the last byte",
+        arguments: BookshelfFront.allCases)
+    func aStreamedBodyOutlivesItsHandlerNotItsUnit(front: BookshelfFront) async throws {
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
-            try await Bookshelf.with(instructions: Self.stubs, directory: directory) { shelf in
+            try await Bookshelf.with(front, instructions: Self.stubs, directory: directory) { shelf in
                 #expect(try await shelf.client.post("books", json: Self.dune).status == 201)
                 let export = try await shelf.client.get("books/export")
                 #expect(export.status == 200)

@@ -13,10 +13,12 @@ struct ScopedInstructionTests {
     static let dune =
         #"{"addedAt":"2024-03-01T09:30:00Z","author":"Frank Herbert","id":"book-2","isbn":"9780441013593","title":"Dune"}"#
 
-    @Test("a clock and an ID generator injected into the import scope stamp imported books only")
-    func scopedClockAndIDs() async throws {
+    @Test(
+        "a clock and an ID generator injected into the import scope stamp imported books only",
+        arguments: BookshelfFront.allCases)
+    func scopedClockAndIDs(front: BookshelfFront) async throws {
         try await Bookshelf.with(
-            .init(type: .bookStore, factory: .inMemoryBookStore),
+            front, .init(type: .bookStore, factory: .inMemoryBookStore),
             .init(type: .catalogClient, factory: .stubCatalog),
             .init(type: .clock, factory: .fixedClock, scope: .bulkImport),
             .init(type: .idGenerator, factory: .sequentialIDs, scope: .bulkImport)
@@ -51,13 +53,15 @@ struct ScopedInstructionTests {
         }
     }
 
-    @Test("a catalog stub injected into the import scope leaves the catalog route on the real client")
-    func scopedCatalog() async throws {
+    @Test(
+        "a catalog stub injected into the import scope leaves the catalog route on the real client",
+        arguments: BookshelfFront.allCases)
+    func scopedCatalog(front: BookshelfFront) async throws {
         let closedPort = try FreePort.next()  // Nothing listens there: the real client cannot connect.
         try await Bookshelf.with(
-            .init(type: .bookStore, factory: .inMemoryBookStore),
+            front, .init(type: .bookStore, factory: .inMemoryBookStore),
             .init(type: .catalogClient, factory: .stubCatalog, scope: .bulkImport),
-            arguments: ["--catalog-url", "http://127.0.0.1:\(closedPort)"]
+            settings: [.catalogURL("http://127.0.0.1:\(closedPort)")]
         ) { shelf in
             let imported = try await shelf.client.post("books/import", json: #"{"isbns":["9780441013593"]}"#)
             #expect(imported.status == 201)
@@ -76,12 +80,12 @@ struct ScopedInstructionTests {
         }
     }
 
-    @Test("without instructions, imports use the real catalog client too")
-    func noInstructions() async throws {
+    @Test("without instructions, imports use the real catalog client too", arguments: BookshelfFront.allCases)
+    func noInstructions(front: BookshelfFront) async throws {
         let closedPort = try FreePort.next()
         try await Bookshelf.with(
-            .init(type: .bookStore, factory: .inMemoryBookStore),
-            arguments: ["--catalog-url", "http://127.0.0.1:\(closedPort)"]
+            front, .init(type: .bookStore, factory: .inMemoryBookStore),
+            settings: [.catalogURL("http://127.0.0.1:\(closedPort)")]
         ) { shelf in
             let imported = try await shelf.client.post("books/import", json: #"{"isbns":["9780441013593"]}"#)
             #expect(imported.status == 502)

@@ -32,14 +32,14 @@ struct ShutdownTests {
 
     @Test(
         "requests in flight are answered, the teardowns run in order, the database is closed clean, and the exit status is 0",
-        arguments: [SIGTERM, SIGINT]
+        arguments: BookshelfFront.allCases, [SIGTERM, SIGINT]
     )
-    func orderedShutdown(signal: Int32) async throws {
+    func orderedShutdown(front: BookshelfFront, signal: Int32) async throws {
         let upstream = FakeOpenLibrary(holdingAnswers: true)
         try await upstream.serve { upstreamPort in
             try await withTemporaryDirectory(prefix: "bookshelf-stop") { directory in
                 try await Bookshelf.with(
-                    arguments: ["--catalog-url", "http://127.0.0.1:\(upstreamPort)"], directory: directory
+                    front, settings: [.catalogURL("http://127.0.0.1:\(upstreamPort)")], directory: directory
                 ) { shelf in
                     // A read first, so the store has reader connections to close as well as its writer.
                     #expect(try await shelf.client.get("books").status == 200)
@@ -86,11 +86,14 @@ struct ShutdownTests {
         }
     }
 
-    @Test("a teardown that fails is on standard error, the later ones still run, and the exit status is 70")
-    func failingTeardown() async throws {
+    @Test(
+        "a teardown that fails is on standard error, the later ones still run, and the exit status is 70",
+        arguments: BookshelfFront.allCases)
+    func failingTeardown(front: BookshelfFront) async throws {
         try await withTemporaryDirectory(prefix: "bookshelf-stop") { directory in
             try await Bookshelf.with(
-                instructions: [.init(type: .catalogClient, factory: .catalogFailingToClose)], directory: directory
+                front, instructions: [.init(type: .catalogClient, factory: .catalogFailingToClose)],
+                directory: directory
             ) { shelf in
                 // An import makes the catalog client, so that there is something to close.
                 let answer = try await shelf.client.post("books/import", json: Self.importDune)

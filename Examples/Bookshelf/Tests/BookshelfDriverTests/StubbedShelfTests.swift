@@ -21,10 +21,13 @@ struct StubbedShelfTests {
     static let hobbitBook =
         #"{"addedAt":"2024-03-01T09:30:00Z","author":"J. R. R. Tolkien","id":"book-2","isbn":"9780547928227","title":"The Hobbit"}"#
 
-    @Test("answers are exactly as expected", arguments: [InstructionDelivery.arguments, .environment])
-    func exactAnswers(delivery: InstructionDelivery) async throws {
+    @Test(
+        "answers are exactly as expected", arguments: BookshelfFront.allCases,
+        [InstructionDelivery.arguments, .environment])
+    func exactAnswers(front: BookshelfFront, delivery: InstructionDelivery) async throws {
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
-            try await Bookshelf.with(instructions: Self.stubs, delivery: delivery, directory: directory) { shelf in
+            try await Bookshelf.with(front, instructions: Self.stubs, delivery: delivery, directory: directory) {
+                shelf in
                 let client = shelf.client
                 #expect(try await client.get("books") == HTTPAnswer(status: 200, body: "[]"))
                 #expect(try await client.post("books", json: Self.dune) == HTTPAnswer(status: 201, body: Self.duneBook))
@@ -54,14 +57,14 @@ struct StubbedShelfTests {
         }
     }
 
-    @Test("each launch starts from an empty in-memory shelf")
-    func emptyOnEachLaunch() async throws {
+    @Test("each launch starts from an empty in-memory shelf", arguments: BookshelfFront.allCases)
+    func emptyOnEachLaunch(front: BookshelfFront) async throws {
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
-            try await Bookshelf.with(instructions: Self.stubs, directory: directory) { shelf in
+            try await Bookshelf.with(front, instructions: Self.stubs, directory: directory) { shelf in
                 let answer = try await shelf.client.post("books", json: Self.dune)
                 #expect(answer.status == 201)
             }
-            try await Bookshelf.with(instructions: Self.stubs, directory: directory) { shelf in
+            try await Bookshelf.with(front, instructions: Self.stubs, directory: directory) { shelf in
                 let answer = try await shelf.client.get("books")
                 #expect(answer == HTTPAnswer(status: 200, body: "[]"))
             }

@@ -11,9 +11,11 @@ import Testing
 struct WiringAccountTests {
     static let hobbit = #"{"title":"The Hobbit","author":"J. R. R. Tolkien","isbn":"9780547928227"}"#
 
-    @Test("the book store in scope global is the in-memory stub; the rest is the program's own")
-    func bookStoreIsTheStub() async throws {
-        try await Bookshelf.with(.init(type: .bookStore, factory: .inMemoryBookStore)) { shelf in
+    @Test(
+        "the book store in scope global is the in-memory stub; the rest is the program's own",
+        arguments: BookshelfFront.allCases)
+    func bookStoreIsTheStub(front: BookshelfFront) async throws {
+        try await Bookshelf.with(front, .init(type: .bookStore, factory: .inMemoryBookStore)) { shelf in
             #expect(try await shelf.client.get("books") == HTTPAnswer(status: 200, body: "[]"))
 
             let wiring = try await shelf.program.wiring()
@@ -34,10 +36,10 @@ struct WiringAccountTests {
         }
     }
 
-    @Test("scope=bulkImport clock injection applies only to bulkImport")
-    func scopedClockAppliesToImportsOnly() async throws {
+    @Test("scope=bulkImport clock injection applies only to bulkImport", arguments: BookshelfFront.allCases)
+    func scopedClockAppliesToImportsOnly(front: BookshelfFront) async throws {
         try await Bookshelf.with(
-            .init(type: .bookStore, factory: .inMemoryBookStore),
+            front, .init(type: .bookStore, factory: .inMemoryBookStore),
             .init(type: .catalogClient, factory: .stubCatalog),
             .init(type: .clock, factory: .fixedClock, scope: .bulkImport)
         ) { shelf in

@@ -15,39 +15,46 @@ struct RunningBookshelf: Sendable {
     var database: URL { directory.file(named: "books.sqlite") }
 }
 
-/// How the driver tests start the built `bookshelf` program.
+/// How the driver tests start the built `bookshelf` and `bookshelf-vapor` programs.
 enum Bookshelf {
     /// The line the program writes once it listens.
     static let readyLine = "bookshelf listening on"
 
-    /// A launcher for `bookshelf` on `port` with its database in `directory`, waiting for its
-    /// readiness line.
+    /// A launcher for a front end on `port` with its database in `directory`, waiting for its
+    /// readiness line (both programs write the same one).
     ///
     /// - Parameters:
+    ///   - front: Which program.
     ///   - port: The port to listen on.
     ///   - directory: Where the database file goes: `books.sqlite` in it.
     ///   - instructions: Dependency instructions for the program.
     ///   - delivery: How they reach it.
-    ///   - arguments: More arguments for the program.
+    ///   - settings: The program's settings, which it takes in its own way.
     static func launcher(
+        _ front: BookshelfFront = .hummingbird,
         port: Int,
         directory: TemporaryDirectory,
         instructions: [DependencyInstructionLaunchArgument] = [],
         delivery: InstructionDelivery = .arguments,
-        arguments: [String] = []
+        settings: [BookshelfSetting] = []
     ) throws -> ProgramLauncher {
+        let database = directory.file(named: "books.sqlite").path
         var launcher = ProgramLauncher(
-            executable: try ProgramExecutable.product("bookshelf"),
-            arguments: ["--port", "\(port)", "--database", directory.file(named: "books.sqlite").path] + arguments,
+            executable: try ProgramExecutable.product(front.product),
+            arguments: front.arguments(port: port, database: database),
+            environment: front.environment(database: database),
             instructionDelivery: delivery,
             readiness: .outputLine(containing: readyLine),
             workingDirectory: directory.url
         )
+        for setting in settings {
+            front.apply(setting, to: &launcher)
+        }
         try launcher.inject(instructions)
         return launcher
     }
 
-    /// Launches `bookshelf` on a free port with a new temporary directory, runs `body`, then stops
+    /// Launches a front end on a free port with a new temporary directory, runs `body`, then stops
     /// the program and removes the directory, however `body` ends.
     ///
     /// ```swift
@@ -56,31 +63,33 @@ enum Bookshelf {
     /// }
     /// ```
     static func with<Result>(
+        _ front: BookshelfFront = .hummingbird,
         _ instructions: DependencyInstructionLaunchArgument...,
         delivery: InstructionDelivery = .arguments,
-        arguments: [String] = [],
+        settings: [BookshelfSetting] = [],
         isolation: isolated (any Actor)? = #isolation,
         _ body: (RunningBookshelf) async throws -> Result
     ) async throws -> Result {
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
             try await with(
-                instructions: instructions, delivery: delivery, arguments: arguments, directory: directory, body)
+                front, instructions: instructions, delivery: delivery, settings: settings, directory: directory, body)
         }
     }
 
-    /// Launches `bookshelf` on a free port with its files in `directory` (which outlives the
+    /// Launches a front end on a free port with its files in `directory` (which outlives the
     /// program: launch again in it to test a restart).
     static func with<Result>(
+        _ front: BookshelfFront = .hummingbird,
         instructions: [DependencyInstructionLaunchArgument] = [],
         delivery: InstructionDelivery = .arguments,
-        arguments: [String] = [],
+        settings: [BookshelfSetting] = [],
         directory: TemporaryDirectory,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (RunningBookshelf) async throws -> Result
     ) async throws -> Result {
         let port = try FreePort.next()
         let launcher = try launcher(
-            port: port, directory: directory, instructions: instructions, delivery: delivery, arguments: arguments)
+            front, port: port, directory: directory, instructions: instructions, delivery: delivery, settings: settings)
         return try await withLaunchedProgram(launcher) { program in
             try await body(
                 RunningBookshelf(
