@@ -5,8 +5,9 @@
 # swift-argument-parser, swift-log and swift-service-lifecycle integrations (behind their
 # traits); a check that the core product pulls in no other package; user code in a fresh package
 # (the README's tour built and run as a main.swift, and registrations that must or must not
-# compile for want of Sendable); the example service's driver
-# tests; and a check that the example's release build ships no stubs.
+# compile for want of Sendable); the example service's driver tests against its Hummingbird and
+# Vapor front ends, with RelayVapor's own tests; and a check that the example's release builds
+# ship no stubs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # GRDB links the system SQLite; install its headers where they are missing (CI machines are root).
@@ -46,11 +47,20 @@ Scripts/check-core-dependencies.sh
 echo "== User code in a fresh package: the README's tour built (warnings are errors) and run; Sendable rules at compile time"
 Scripts/check-user-code.sh
 
-echo "== The example service: build it and run its driver tests (they launch the real program)"
+echo "== The example service: both front ends (Hummingbird, Vapor) and RelayVapor's tests, built once; the driver tests launch the real programs"
 # SwiftPM 6.3 can reuse a stale build plan for a path dependency after Relay gains a file or a
 # target ("no such module"); dropping the plan costs a few seconds of planning, nothing rebuilt.
 rm -f Examples/Bookshelf/.build/debug.yaml
-swift test --package-path Examples/Bookshelf
+example_log="$(mktemp)"
+swift build --package-path Examples/Bookshelf --build-tests 2>&1 | tee "$example_log"
+# Warnings as errors for our code only: Relay's integrations (RelayHummingbird, RelayVapor, …,
+# compiled here with their traits on) and the example's own sources. -warnings-as-errors would
+# apply to Vapor and the other dependencies too. (A clean build, as on CI, shows every warning.)
+if grep -E "^$PWD/(Sources|Examples/Bookshelf/(Sources|Tests))/[^:]+:[0-9]+:[0-9]+: warning:" "$example_log"; then
+    echo "error: the warnings above are in Relay's or the example's code" >&2
+    exit 1
+fi
+swift test --package-path Examples/Bookshelf --skip-build
 
 echo "== The example's release build: no -d option, no stubs"
 Scripts/check-bookshelf-release.sh

@@ -127,6 +127,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // RelayVapor's own tests. They live here rather than in the Relay package so that Vapor is
+        // built once, for the example and for them (a clean Vapor build takes minutes on CI).
+        .testTarget(
+            name: "RelayVaporTests",
+            dependencies: [
+                .product(name: "Relay", package: "Relay"),
+                .product(name: "RelayVapor", package: "Relay"),
+                .product(name: "Vapor", package: "vapor"),
+                .product(name: "VaporTesting", package: "vapor"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

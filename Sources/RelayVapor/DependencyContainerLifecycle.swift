@@ -85,7 +85,8 @@ public struct DependencyContainerLifecycle: LifecycleHandler {
     ///
     /// - Parameter application: The application.
     public func shutdownAsync(_ application: Application) async {
-        if stopsServerFirst {
+        // `running` is set by `serve` only: after `routes`, say, there is no server to stop.
+        if stopsServerFirst, application.running != nil {
             application.logger.info("Stopping the HTTP server: no new connections, finishing the requests in flight")
             await application.server.shutdown()
             application.logger.info("HTTP server stopped")

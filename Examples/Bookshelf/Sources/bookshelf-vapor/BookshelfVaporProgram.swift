@@ -41,8 +41,14 @@ enum BookshelfVaporProgram {
         let environment: Environment
         let settings: BookshelfVaporSettings
         do {
-            // Relay's -d options are taken out first: Vapor's parser would refuse them.
+            #if DEBUG
+            // Relay's -d options are taken out first: Vapor's parser would refuse them. (They are
+            // read below, once the program's own wiring is registered.)
             var detected = try Environment.detect(removingInstructionsFrom: CommandLine.arguments)
+            #else
+            // A release build takes no instructions: Vapor refuses -d as the unknown option it is.
+            var detected = try Environment.detect()
+            #endif
             // Logs to standard error, as the Hummingbird program does (Vapor's default is standard
             // output); the level is Vapor's: --log or LOG_LEVEL.
             try LoggingSystem.bootstrap(from: &detected) { level in
@@ -124,6 +130,10 @@ enum BookshelfVaporProgram {
             try await app.startup()
             BookshelfVaporApplication.announce(app)
             try await app.running?.onStop.get()
+        } catch let error as CommandError {
+            // Vapor's command line refused an argument: a usage error, which Vapor has explained.
+            app.logger.critical("bookshelf: \(error)")
+            return (64, lifecycle)
         } catch {
             app.logger.critical("bookshelf stopped after an error: \(error)")
             return (70, lifecycle)
