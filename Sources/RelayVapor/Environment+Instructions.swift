@@ -49,12 +49,15 @@ extension Environment {
     /// Detects Vapor's environment from the arguments without Relay's instruction options, which
     /// are dropped unread.
     ///
-    /// - Parameter arguments: The program's arguments, its name first. Defaults to the process's.
+    /// The arguments have no default, so that Vapor's own `Environment.detect()` stays
+    /// unambiguous where RelayVapor is imported.
+    ///
+    /// - Parameter arguments: The program's arguments, its name first: `CommandLine.arguments`.
     /// - Returns: Vapor's environment, whose `arguments` hold no instructions.
     /// - Throws: ``Relay/DependencyInjectionInstructionError`` for an instruction option with
     ///   nothing after it, or what Vapor's detection threw.
     public static func detect(
-        removingInstructionsFrom arguments: [String] = ProcessInfo.processInfo.arguments
+        removingInstructionsFrom arguments: [String]
     ) throws -> Environment {
         try detect(arguments: InstructionSource.arguments(removingInstructionsFrom: arguments))
     }

@@ -123,6 +123,7 @@ enum BookshelfVaporProgram {
         }
         #endif
 
+        app.logger.info("bookshelf-vapor in environment \(app.environment.name)")
         let lifecycle = BookshelfVaporApplication.configure(
             app, configuration: settings.configuration, shutdownDeadline: settings.shutdownDeadline,
             container: .global)

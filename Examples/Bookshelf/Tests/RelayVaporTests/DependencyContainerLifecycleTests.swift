@@ -23,7 +23,11 @@ struct DependencyContainerLifecycleTests {
         } teardown: { _ in
             log.record("closed store")
         }
-        container.register(Client.self) { _ in Client() } teardown: { _ in log.record("closed client") }
+        container.register(Client.self) { _ in
+            Client()
+        } teardown: { _ in
+            log.record("closed client")
+        }
         let lifecycle = try await withRelayApp(container: container) { app in
             let lifecycle = app.useRelay(container)
             #expect(log.recorded.isEmpty)
@@ -40,10 +44,14 @@ struct DependencyContainerLifecycleTests {
     func aFailedTeardownIsKept() async throws {
         let log = EventLog()
         let container = DependencyContainer()
-        container.register(Store.self, lifecycle: .eagerSingleton) { _ in Store() } teardown: { _ in
+        container.register(Store.self, lifecycle: .eagerSingleton) { _ in
+            Store()
+        } teardown: { _ in
             log.record("closed store")
         }
-        container.register(Client.self, lifecycle: .eagerSingleton) { _ in Client() } teardown: { _ in
+        container.register(Client.self, lifecycle: .eagerSingleton) { _ in
+            Client()
+        } teardown: { _ in
             throw Refused()
         }
         let lifecycle = try await withRelayApp(container: container) { app in

@@ -75,3 +75,12 @@ struct EnvironmentInstructionTests {
         #expect(environment.arguments == ["app", "serve", "--hostname", "0.0.0.0"])
     }
 }
+
+/// Vapor's own `Environment.detect()` must stay callable as written where RelayVapor is imported:
+/// this compiles only if no RelayVapor overload makes it ambiguous.
+@Test("Vapor's Environment.detect() is not made ambiguous")
+func vaporsDetectStaysUnambiguous() throws {
+    let environment = try Environment.detect(arguments: ["app"])
+    #expect(environment.arguments == ["app"])
+    _ = { try Environment.detect() }
+}

@@ -92,7 +92,9 @@ struct UnitOfWorkMiddlewareTests {
                 }
             }
             let answer = try await app.sendRequest(.GET, "token").body.string
-            #expect(answer.hasPrefix("A route resolved 'RequestToken' from its request's unit of work, but the request has none"))
+            #expect(
+                answer.hasPrefix(
+                    "A route resolved 'RequestToken' from its request's unit of work, but the request has none"))
             #expect(answer.contains("UnitOfWorkMiddleware"))
         }
     }
