@@ -70,7 +70,9 @@ struct OneEngineTests {
             _ = try await container.resolve(A.self)
             return B()
         }
-        let outcomes = try await withDeadline(seconds: 3) { await Self.resolveBothEnds(of: root) }
+        // A hang never ends; a slow pass does. Under the thread sanitizer, beside the other suites
+        // (which keep the pool's two threads busy), this took up to 2.4 s where it takes 60 ms alone.
+        let outcomes = try await withDeadline(seconds: 15) { await Self.resolveBothEnds(of: root) }
         #expect(!outcomes.contains("value"), "both ends must fail: \(outcomes)")
         #expect(outcomes.contains("cycle"), "got \(outcomes)")
     }
