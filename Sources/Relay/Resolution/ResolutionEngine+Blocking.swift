@@ -94,16 +94,39 @@ extension ResolutionEngine {
         in container: DependencyContainer,
         on thread: ResolutionThreadState
     ) throws -> Service {
-        let (unit, slot) = try unitSlot(
-            for: registration, in: container, threadPath: thread.path.nearestOutlivingUnits,
-            asyncPath: AsyncResolutionPath.current, path: pathDescriptions(on: thread))
-        if let kept = slot.keptInstance { return kept }
-        if registration.isAsync { throw asyncFactoryError(for: registration, in: container, on: thread) }
-        return try slot.value(in: container) {
-            let built = try build(registration, in: container, on: thread)
-            recordTeardown(of: built, for: registration, in: container, unit: unit)
-            return built
+        let unit = try currentUnit(
+            for: registration, in: container, threadDepth: thread.path.count,
+            threadPath: thread.path.nearestOutlivingUnits, asyncPath: AsyncResolutionPath.current,
+            path: pathDescriptions(on: thread))
+        return try unit._withUnsafeGuaranteedRef { unit in
+            try unit.builtInstance(of: registration, as: Service.self) {
+                try buildInUnit(registration, in: container, unit: unit, on: thread)
+            }
         }
+    }
+
+    /// Builds a `.unitOfWork` registration's instance in `unit`, or waits for the resolver that
+    /// builds it: the first resolve in a unit. Out of line, so that a resolve of a built instance
+    /// keeps a small frame.
+    @inline(never)
+    private static func buildInUnit<Service>(
+        _ registration: Registration<Service>,
+        in container: DependencyContainer,
+        unit: UnitOfWork,
+        on thread: ResolutionThreadState
+    ) throws -> Service {
+        guard let slot = unit.slot(for: registration, in: container) else {
+            throw unitRefusal(.unitOfWorkEnded, of: registration, in: container, after: pathDescriptions(on: thread))
+        }
+        if let kept = unit.builtInstance(in: slot) { return kept }
+        if registration.isAsync { throw asyncFactoryError(for: registration, in: container, on: thread) }
+        return try BuildOnce(slot, in: container).obtain(
+            path: pathDescriptions(on: thread), isKept: { unit.isBuilt(slot) }, read: { unit.builtInstance(in: slot) },
+            build: {
+                let built = try build(registration, in: container, on: thread)
+                if !unit.publish(built, in: slot) { tearDownDetached(built, for: registration) }
+                return built
+            })
     }
 
     /// The instance of a `.graph` registration that this resolution shares, built on first use.

@@ -63,14 +63,27 @@ extension ResolutionEngine {
         in container: DependencyContainer,
         on path: AsyncResolutionPath
     ) async throws -> Service {
-        let (unit, slot) = try unitSlot(
-            for: registration, in: container, threadPath: ResolutionThreadState.current.path.nearestOutlivingUnits,
-            asyncPath: path, path: path.descriptions)
-        return try await slot.value(in: container) {
-            let built = try await buildAsync(registration, in: container)
-            recordTeardown(of: built, for: registration, in: container, unit: unit)
-            return built
+        let thread = ResolutionThreadState.current
+        let unit = try currentUnit(
+            for: registration, in: container, threadDepth: thread.path.count,
+            threadPath: thread.path.nearestOutlivingUnits, asyncPath: path, path: path.descriptions
+        ).takeUnretainedValue()
+        do throws(NotBuilt) {
+            return try unit.builtInstance(of: registration, as: Service.self) { () throws(NotBuilt) -> Service in
+                throw NotBuilt(registration: nil)
+            }
+        } catch {}
+        guard let slot = unit.slot(for: registration, in: container) else {
+            throw unitRefusal(.unitOfWorkEnded, of: registration, in: container, after: path.descriptions)
         }
+        return try await BuildOnce(slot, in: container).obtain(
+            path: AsyncResolutionPath.current.descriptions, isKept: { unit.isBuilt(slot) },
+            read: { unit.builtInstance(in: slot) },
+            build: {
+                let built = try await buildAsync(registration, in: container)
+                if !unit.publish(built, in: slot) { tearDownDetached(built, for: registration) }
+                return built
+            })
     }
 
     /// The instance of a `.graph` registration that this async resolution shares, built on first
