@@ -118,15 +118,32 @@ extension ResolutionEngine {
         guard let slot = unit.slot(for: registration, in: container) else {
             throw unitRefusal(.unitOfWorkEnded, of: registration, in: container, after: pathDescriptions(on: thread))
         }
-        if let kept = unit.builtInstance(in: slot) { return kept }
-        if registration.isAsync { throw asyncFactoryError(for: registration, in: container, on: thread) }
-        return try BuildOnce(slot, in: container).obtain(
-            path: pathDescriptions(on: thread), isKept: { unit.isBuilt(slot) }, read: { unit.builtInstance(in: slot) },
-            build: {
-                let built = try build(registration, in: container, on: thread)
-                if !unit.publish(built, in: slot) { tearDownDetached(built, for: registration) }
-                return built
-            })
+        if registration.isAsync {
+            // Synchronous code reads an async registration's instance, and never waits for one.
+            return try unit.builtInstance(of: registration, as: Service.self) {
+                throw asyncFactoryError(for: registration, in: container, on: thread)
+            }
+        }
+        // The loop of `BuildOnce.obtain`, written out: it must not hold a `Service?`.
+        let attempt = BuildOnce(slot, in: container)
+        while true {
+            switch try attempt.claim(isCached: { unit.isBuilt(slot) }, path: pathDescriptions(on: thread)) {
+            case .read:
+                return unit.builtInstance(in: slot, as: Service.self)
+            case .build:
+                do {
+                    let built = try build(registration, in: container, on: thread)
+                    if !unit.publish(built, in: slot) { tearDownDetached(built, for: registration) }
+                    attempt.succeed()
+                    return built
+                } catch {
+                    attempt.fail(error)
+                    throw error
+                }
+            case .wait(let ticket):
+                try attempt.wait(ticket: ticket, path: pathDescriptions(on: thread))
+            }
+        }
     }
 
     /// The instance of a `.graph` registration that this resolution shares, built on first use.

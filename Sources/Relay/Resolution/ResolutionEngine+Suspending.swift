@@ -76,14 +76,26 @@ extension ResolutionEngine {
         guard let slot = unit.slot(for: registration, in: container) else {
             throw unitRefusal(.unitOfWorkEnded, of: registration, in: container, after: path.descriptions)
         }
-        return try await BuildOnce(slot, in: container).obtain(
-            path: AsyncResolutionPath.current.descriptions, isKept: { unit.isBuilt(slot) },
-            read: { unit.builtInstance(in: slot) },
-            build: {
-                let built = try await buildAsync(registration, in: container)
-                if !unit.publish(built, in: slot) { tearDownDetached(built, for: registration) }
-                return built
-            })
+        // The loop of `BuildOnce.obtain`, written out: it must not hold a `Service?`.
+        let attempt = BuildOnce(slot, in: container)
+        while true {
+            switch try attempt.claim(isCached: { unit.isBuilt(slot) }, path: AsyncResolutionPath.current.descriptions) {
+            case .read:
+                return unit.builtInstance(in: slot, as: Service.self)
+            case .build:
+                do {
+                    let built = try await buildAsync(registration, in: container)
+                    if !unit.publish(built, in: slot) { tearDownDetached(built, for: registration) }
+                    attempt.succeed()
+                    return built
+                } catch {
+                    attempt.fail(error)
+                    throw error
+                }
+            case .wait(let ticket):
+                try await attempt.suspend(ticket: ticket)
+            }
+        }
     }
 
     /// The instance of a `.graph` registration that this async resolution shares, built on first

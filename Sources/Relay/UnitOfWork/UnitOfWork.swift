@@ -218,17 +218,11 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     /// the unit has ended.
     ///
     /// - Parameter container: The container that holds `registration`.
-    func slot<Service>(
-        for registration: Registration<Service>,
-        in container: DependencyContainer
-    ) -> TypedUnitSlot<Service>? {
+    func slot<Service>(for registration: Registration<Service>, in container: DependencyContainer) -> UnitSlot? {
         lock.withLock {
             guard !isEndedState else { return nil }
-            if let slot = unretainedSlot(of: ObjectIdentifier(registration)) {
-                // Safe: a slot is made for its registration's own service type, below.
-                return unsafeDowncast(slot.takeUnretainedValue(), to: TypedUnitSlot<Service>.self)
-            }
-            let slot = TypedUnitSlot(registration: registration, scope: container.scope)
+            if let slot = unretainedSlot(of: ObjectIdentifier(registration)) { return slot.takeUnretainedValue() }
+            let slot = UnitSlot(registration: registration, scope: container.scope)
             slot.nextInUnit = slots
             slots = Unmanaged.passRetained(slot)
             return slot
@@ -240,10 +234,15 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
         lock.withLock { slot.storage != nil }
     }
 
-    /// `slot`'s instance, once built. Kept in the slot even after the unit ended, for the
-    /// resolvers that waited for its build.
-    func builtInstance<Service>(in slot: TypedUnitSlot<Service>) -> Service? {
-        lock.withLock { slot.instance }
+    /// `slot`'s instance, which a claim found built: an instance, once kept, stays in its slot
+    /// (even after the unit ended, for the resolvers that waited for its build).
+    ///
+    /// - Parameter _: The registration's service type.
+    func builtInstance<Service>(in slot: UnitSlot, as _: Service.Type) -> Service {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let storage = slot.storage else { preconditionFailure("a unit-of-work instance read before it was kept") }
+        return storage.assumingMemoryBound(to: Service.self).pointee
     }
 
     /// Keeps `built` as `slot`'s instance and, in the same step, records its teardown: so the
@@ -251,8 +250,8 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     ///
     /// - Returns: `false` when the unit ended while the instance was built: the caller tears it
     ///   down at once, as the unit did the others.
-    func publish<Service>(_ built: Service, in slot: TypedUnitSlot<Service>) -> Bool {
-        let hasTeardown = slot.hasTeardown
+    func publish<Service>(_ built: Service, in slot: UnitSlot) -> Bool {
+        let hasTeardown = slot.teardown != nil
         return lock.withLock {
             slot.keep(built)
             guard !isEndedState else { return false }
