@@ -251,7 +251,7 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     /// - Returns: `false` when the unit ended while the instance was built: the caller tears it
     ///   down at once, as the unit did the others.
     func publish<Service>(_ built: Service, in slot: UnitSlot) -> Bool {
-        let hasTeardown = slot.teardown != nil
+        let hasTeardown = slot.hasTeardown
         return lock.withLock {
             slot.keep(built)
             guard !isEndedState else { return false }

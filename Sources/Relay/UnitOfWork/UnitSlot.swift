@@ -4,11 +4,11 @@
 ///
 /// Not generic, so that making one and reading it need no runtime metadata lookup (a generic
 /// class's metadata accessor cost about 300 instructions per slot): the instance lives in a raw
-/// allocation of one `Service`, as a cached singleton's does (see `Registration.instance`), the
-/// slot keeps `Service`'s metadata to destroy it, and the registration's teardown is kept wrapped
-/// to take the raw allocation.
+/// allocation of one `Service`, as a cached singleton's does (see `Registration.instance`), and the
+/// slot keeps `Service`'s metatype to destroy it and tear it down: opened, it hands generic code
+/// `Service`'s metadata as it is, with no lookup.
 final class UnitSlot: Construction, @unchecked Sendable {
-    // Safety: `registration`, `registrationID`, `scope`, `serviceType` and `teardown` are `let`s. `storage`, `nextInUnit` and
+    // Safety: `registration`, `registrationID`, `scope`, `serviceType` and `hasTeardown` are `let`s. `storage`, `nextInUnit` and
     // `nextToTearDown` are read and written only while the owning unit's lock is held, or by
     // `UnitOfWork.end()` and `abandon()` after the unit has ended, when nothing writes them any more
     // (a slot's links are written only while its unit is open, and `storage` only while it is nil).
@@ -28,9 +28,8 @@ final class UnitSlot: Construction, @unchecked Sendable {
     /// The registration's service type: what `storage` holds.
     private let serviceType: Any.Type
 
-    /// The registration's teardown, taking the instance where `storage` keeps it; `nil` when it
-    /// has none.
-    let teardown: (@Sendable (UnsafeMutableRawPointer) async throws -> Void)?
+    /// Whether the registration has a teardown to run when the unit ends.
+    let hasTeardown: Bool
 
     /// The built instance: one initialised `Service`; `nil` until built. Set once.
     @exclusivity(unchecked) var storage: UnsafeMutableRawPointer?
@@ -49,16 +48,7 @@ final class UnitSlot: Construction, @unchecked Sendable {
         self.registrationID = ObjectIdentifier(registration)
         self.scope = scope
         self.serviceType = Service.self
-        if let teardown = registration.teardown {
-            self.teardown = { storage in
-                // Safety: the unit has ended: its work, which shared the instance, is done, and the
-                // teardown (`@Sendable` itself) is the last to receive it.
-                nonisolated(unsafe) let instance = storage.assumingMemoryBound(to: Service.self).pointee
-                try await teardown(instance)
-            }
-        } else {
-            self.teardown = nil
-        }
+        self.hasTeardown = registration.teardown != nil
         super.init(key: registration.key)
     }
 
@@ -75,8 +65,22 @@ final class UnitSlot: Construction, @unchecked Sendable {
     /// Runs the registration's teardown on the built instance. Call only after the unit has ended,
     /// on a slot of its teardown list (whose instance is built).
     nonisolated(nonsending) func tearDown() async throws {
-        guard let teardown, let storage else { return }
-        try await teardown(storage)
+        guard hasTeardown, let storage else { return }
+        try await Self.tearDown(serviceType, of: registration, at: storage)
+    }
+
+    /// Runs `registration`'s teardown on the `Service` at `storage`, with the metatype opened.
+    nonisolated(nonsending) private static func tearDown<Service>(
+        _: Service.Type,
+        of registration: AnyRegistration,
+        at storage: UnsafeMutableRawPointer
+    ) async throws {
+        // Safe: a slot is made for a `Registration` of its own service type (see `init`).
+        guard let teardown = unsafeDowncast(registration, to: Registration<Service>.self).teardown else { return }
+        // Safety: the unit has ended: its work, which shared the instance, is done, and the
+        // teardown (`@Sendable` itself) is the last to receive it.
+        nonisolated(unsafe) let instance = storage.assumingMemoryBound(to: Service.self).pointee
+        try await teardown(instance)
     }
 
     deinit {
