@@ -195,6 +195,54 @@ let asyncCases: [String: (setup: @Sendable () async throws -> DependencyContaine
         )
     ]
 
+/// Three unit-of-work registrations, as in benchmarks S15 and S16 but without teardowns: a
+/// teardown is a plain async closure, which runs on the global executor, and valgrind 3.19 crashes
+/// as soon as the concurrency runtime starts a thread for it.
+func unitContainer() -> DependencyContainer {
+    let container = DependencyContainer()
+    for name in ["a", "b", "c"] {
+        container.register(Service.self, name: name, lifecycle: .unitOfWork) { _ in Service() }
+    }
+    return container
+}
+
+/// The cases that run in units of work. Each runs its own loop, through `measure`, so that only
+/// the operations are counted: "unit-resolve" resolves an instance already built in the open unit
+/// (benchmark S16, synchronous); "unit-open-close" opens a unit, resolves three services in it and
+/// closes it (benchmark S15, without its teardowns). They run on the main actor, not in a detached
+/// task as the async case does, so that nothing leaves the main thread: Relay's async paths are
+/// `nonisolated(nonsending)` all the way, and the factories are synchronous.
+///
+/// A function rather than a table made at startup, as `cases` is: the other cases' counts depend
+/// on the heap as it stands when they run (malloc's work varies with it), and so stay as they were.
+func unitCase(named name: String) -> (@MainActor (Int) async throws -> Void)? {
+    switch name {
+    case "unit-resolve":
+        return { times in
+            let container = unitContainer()
+            try await container.withUnitOfWork { _ in
+                consume(try await container.resolve(Service.self, name: "a"))
+                try measure({ consume(try $0.resolve(Service.self, name: "a")) }, on: container, times: times)
+            }
+        }
+    case "unit-open-close":
+        return { times in
+            try await measure(
+                onMainActor: { container in
+                    // The container's resolve, not the unit's: the unit's binds the unit again through
+                    // `TaskLocal.withValue`, which runs on the global executor (a thread).
+                    try await container.withUnitOfWork { _ in
+                        consume(try await container.resolve(Service.self, name: "a"))
+                        consume(try await container.resolve(Service.self, name: "b"))
+                        consume(try await container.resolve(Service.self, name: "c"))
+                    }
+                }, on: unitContainer(), times: times)
+        }
+    default:
+        return nil
+    }
+}
+
 @inline(never)
 func measure(_ operation: (DependencyContainer) throws -> Void, on container: DependencyContainer, times: Int) throws {
     for _ in 0..<times {
@@ -203,6 +251,19 @@ func measure(_ operation: (DependencyContainer) throws -> Void, on container: De
 }
 
 typealias AsyncOperation = @Sendable (DependencyContainer) async throws -> Void
+
+/// Runs an operation on the main actor, `times` times: for the unit-of-work cases.
+@inline(never)
+@MainActor
+func measure(
+    onMainActor operation: @MainActor (DependencyContainer) async throws -> Void,
+    on container: DependencyContainer,
+    times: Int
+) async throws {
+    for _ in 0..<times {
+        try await operation(container)
+    }
+}
 
 @inline(never)
 func measure(
@@ -217,8 +278,11 @@ func measure(
 
 let arguments = CommandLine.arguments
 let names = (Array(cases.keys) + Array(asyncCases.keys)).sorted()
-guard arguments.count == 3, names.contains(arguments[1]), let times = Int(arguments[2]) else {
-    print("usage: RelayProfile <\(names.joined(separator: "|"))> <operations>")
+guard arguments.count == 3, names.contains(arguments[1]) || unitCase(named: arguments[1]) != nil,
+    let times = Int(arguments[2])
+else {
+    let all = (names + ["unit-open-close", "unit-resolve"]).sorted()
+    print("usage: RelayProfile <\(all.joined(separator: "|"))> <operations>")
     exit(2)
 }
 if let chosen = cases[arguments[1]] {
@@ -230,4 +294,6 @@ if let chosen = cases[arguments[1]] {
         let container = try await chosen.setup()
         try await measure(chosen.operation, on: container, times: times)
     }.value
+} else if let chosen = unitCase(named: arguments[1]) {
+    try await chosen(times)
 }

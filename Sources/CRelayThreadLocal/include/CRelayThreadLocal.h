@@ -28,4 +28,14 @@ static inline void *_Nullable relay_current_task(void) {
     return swift_task_getCurrent();
 }
 
+// The address of the value that the task-local key `key` (a `TaskLocal` object) holds in the
+// calling task, or on the calling thread outside any task; NULL when it holds none.
+// `swift_task_localValueGet` is the stable runtime entry point behind `TaskLocal.get()`, whose
+// generic body copies the value through its value witnesses: for the unit-of-work hot path.
+extern void *_Nullable swift_task_localValueGet(const void *_Nonnull key) __attribute__((swiftcall));
+
+static inline void *_Nullable relay_task_local_value(const void *_Nonnull key) {
+    return swift_task_localValueGet(key);
+}
+
 #endif

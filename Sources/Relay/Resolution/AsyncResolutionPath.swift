@@ -110,6 +110,22 @@ struct AsyncResolutionPath: Sendable {
         return nil
     }
 
+    /// How many async factories of registrations that outlive units of work are running, in every
+    /// task of the process.
+    private static let outlivingFrames = Atomic<Int>(0)
+
+    /// Whether an async factory of a registration that outlives units of work (a singleton, eager
+    /// or weak) runs anywhere: when none does, no task's path can hold a unit-of-work instance, and
+    /// a unit-of-work resolve need not look its path up (a task-local search) to check.
+    ///
+    /// A relaxed load is enough: a task sees its own frames' counts (the runtime orders a task's
+    /// steps across the threads it runs on), and a child task those of the frames it inherits
+    /// (made before it started); other tasks' frames are not on its path.
+    @inline(__always)
+    static var mayHoldUnitInstances: Bool {
+        outlivingFrames.load(ordering: .relaxed) != 0
+    }
+
     /// How many async factories are running.
     var count: Int { innermost?.count ?? 0 }
 
@@ -142,6 +158,11 @@ struct AsyncResolutionPath: Sendable {
         _ operation: nonisolated(nonsending) () async throws -> Result
     ) async rethrows -> Result {
         let frame = Frame(registration: registration, scope: scope, outer: inheritedFrame, owner: .current)
+        guard registration.lifecycle.outlivesUnitsOfWork else {
+            return try await $innermostFrame.withValue(frame, operation: operation)
+        }
+        outlivingFrames.add(1, ordering: .relaxed)
+        defer { outlivingFrames.subtract(1, ordering: .relaxed) }
         return try await $innermostFrame.withValue(frame, operation: operation)
     }
 }

@@ -94,15 +94,55 @@ extension ResolutionEngine {
         in container: DependencyContainer,
         on thread: ResolutionThreadState
     ) throws -> Service {
-        let (unit, slot) = try unitSlot(
-            for: registration, in: container, threadPath: thread.path.nearestOutlivingUnits,
-            asyncPath: AsyncResolutionPath.current, path: pathDescriptions(on: thread))
-        if let kept = slot.keptInstance { return kept }
-        if registration.isAsync { throw asyncFactoryError(for: registration, in: container, on: thread) }
-        return try slot.value(in: container) {
-            let built = try build(registration, in: container, on: thread)
-            recordTeardown(of: built, for: registration, in: container, unit: unit)
-            return built
+        let unit = try currentUnit(
+            for: registration, in: container, threadDepth: thread.path.count,
+            threadPath: thread.path.nearestOutlivingUnits, asyncPath: AsyncResolutionPath.current,
+            path: pathDescriptions(on: thread))
+        return try unit._withUnsafeGuaranteedRef { unit in
+            try unit.builtInstance(of: registration, as: Service.self) {
+                try buildInUnit(registration, in: container, unit: unit, on: thread)
+            }
+        }
+    }
+
+    /// Builds a `.unitOfWork` registration's instance in `unit`, or waits for the resolver that
+    /// builds it: the first resolve in a unit. Out of line, so that a resolve of a built instance
+    /// keeps a small frame.
+    @inline(never)
+    private static func buildInUnit<Service>(
+        _ registration: Registration<Service>,
+        in container: DependencyContainer,
+        unit: UnitOfWork,
+        on thread: ResolutionThreadState
+    ) throws -> Service {
+        guard let slot = unit.slot(for: registration, in: container) else {
+            throw unitRefusal(.unitOfWorkEnded, of: registration, in: container, after: pathDescriptions(on: thread))
+        }
+        if registration.isAsync {
+            // Synchronous code reads an async registration's instance, and never waits for one.
+            return try unit.builtInstance(of: registration, as: Service.self) {
+                throw asyncFactoryError(for: registration, in: container, on: thread)
+            }
+        }
+        // The loop of `BuildOnce.obtain`, written out: it must not hold a `Service?`.
+        let attempt = BuildOnce(slot, in: container)
+        while true {
+            switch try attempt.claim(isCached: { unit.isBuilt(slot) }, path: pathDescriptions(on: thread)) {
+            case .read:
+                return unit.builtInstance(in: slot, as: Service.self)
+            case .build:
+                do {
+                    let built = try build(registration, in: container, on: thread)
+                    if !unit.publish(built, in: slot) { tearDownDetached(built, for: registration) }
+                    attempt.succeed()
+                    return built
+                } catch {
+                    attempt.fail(error)
+                    throw error
+                }
+            case .wait(let ticket):
+                try attempt.wait(ticket: ticket, path: pathDescriptions(on: thread))
+            }
         }
     }
 

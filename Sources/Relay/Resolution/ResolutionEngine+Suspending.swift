@@ -63,13 +63,38 @@ extension ResolutionEngine {
         in container: DependencyContainer,
         on path: AsyncResolutionPath
     ) async throws -> Service {
-        let (unit, slot) = try unitSlot(
-            for: registration, in: container, threadPath: ResolutionThreadState.current.path.nearestOutlivingUnits,
-            asyncPath: path, path: path.descriptions)
-        return try await slot.value(in: container) {
-            let built = try await buildAsync(registration, in: container)
-            recordTeardown(of: built, for: registration, in: container, unit: unit)
-            return built
+        let thread = ResolutionThreadState.current
+        let unit = try currentUnit(
+            for: registration, in: container, threadDepth: thread.path.count,
+            threadPath: thread.path.nearestOutlivingUnits, asyncPath: path, path: path.descriptions
+        ).takeUnretainedValue()
+        do throws(NotBuilt) {
+            return try unit.builtInstance(of: registration, as: Service.self) { () throws(NotBuilt) -> Service in
+                throw NotBuilt(registration: nil)
+            }
+        } catch {}
+        guard let slot = unit.slot(for: registration, in: container) else {
+            throw unitRefusal(.unitOfWorkEnded, of: registration, in: container, after: path.descriptions)
+        }
+        // The loop of `BuildOnce.obtain`, written out: it must not hold a `Service?`.
+        let attempt = BuildOnce(slot, in: container)
+        while true {
+            switch try attempt.claim(isCached: { unit.isBuilt(slot) }, path: AsyncResolutionPath.current.descriptions) {
+            case .read:
+                return unit.builtInstance(in: slot, as: Service.self)
+            case .build:
+                do {
+                    let built = try await buildAsync(registration, in: container)
+                    if !unit.publish(built, in: slot) { tearDownDetached(built, for: registration) }
+                    attempt.succeed()
+                    return built
+                } catch {
+                    attempt.fail(error)
+                    throw error
+                }
+            case .wait(let ticket):
+                try await attempt.suspend(ticket: ticket)
+            }
         }
     }
 

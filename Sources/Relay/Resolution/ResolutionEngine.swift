@@ -78,50 +78,55 @@ enum ResolutionEngine {
     }
 
     /// The unit of work a `.unitOfWork` registration resolves in: the current one, checked to be
-    /// open and not held by a longer-lived instance on the path.
+    /// open (``UnitOfWork`` checks that it has not ended) and not held by a longer-lived instance
+    /// on the path.
     ///
     /// - Parameters:
-    ///   - threadPath: The nearest longer-lived registration on this thread's path, if any.
-    ///   - asyncPath: The task's path of async factories.
+    ///   - threadDepth: How many factories run on this thread's path.
+    ///   - threadPath: The nearest longer-lived registration on this thread's path, if any; asked
+    ///     only when the path holds a factory.
+    ///   - asyncPath: The task's path of async factories; looked up only while a longer-lived
+    ///     async factory runs somewhere (``AsyncResolutionPath/mayHoldUnitInstances``).
     ///   - path: The resolution's path so far, for the errors.
-    /// - Returns: The unit, and its construction of `registration`'s instance.
-    static func unitSlot<Service>(
-        for registration: Registration<Service>,
+    /// - Returns: The unit, unretained: the task-local binding that made it current holds it for
+    ///   the whole of the resolve (see ``UnitOfWork/currentUnretained``).
+    @inline(__always)
+    static func currentUnit(
+        for registration: AnyRegistration,
         in container: DependencyContainer,
-        threadPath: (key: RegistrationKey, lifecycle: LifecycleType)?,
-        asyncPath: AsyncResolutionPath,
+        threadDepth: Int,
+        threadPath: @autoclosure () -> (key: RegistrationKey, lifecycle: LifecycleType)?,
+        asyncPath: @autoclosure () -> AsyncResolutionPath,
         path: @autoclosure () -> [String]
-    ) throws -> (unit: UnitOfWork, slot: FirstResolution<Service>) {
-        let unit = UnitOfWork.current
+    ) throws -> Unmanaged<UnitOfWork> {
+        let unit = UnitOfWork.currentUnretained
         // Every frame of this thread's path runs inside the unit; of the task's async frames,
         // only those pushed after the unit opened (a factory that opened it ends it first).
-        let holder = threadPath ?? asyncPath.nearestOutlivingUnits(deeperThan: unit?.asyncDepthAtOpen ?? 0)
-        func refusal(_ code: DependencyResolutionError.Code) -> DependencyResolutionError {
-            DependencyResolutionError(
-                code: code, requested: registration.key, in: container, path: path() + [registration.key.description],
-                heldBy: holder.map { ($0.key.description, $0.lifecycle) })
+        if threadDepth > 0 || AsyncResolutionPath.mayHoldUnitInstances {
+            let depthAtOpen = unit?._withUnsafeGuaranteedRef { $0.asyncDepthAtOpen } ?? 0
+            if let holder = threadPath() ?? asyncPath().nearestOutlivingUnits(deeperThan: depthAtOpen) {
+                // Checked before the unit: the rule holds with or without one open.
+                throw unitRefusal(.captiveDependency, of: registration, in: container, heldBy: holder, after: path())
+            }
         }
-        // Checked before the unit: the rule holds with or without one open.
-        if holder != nil { throw refusal(.captiveDependency) }
-        guard let unit else { throw refusal(.outsideUnitOfWork) }
-        guard let slot = unit.slot(for: registration) else { throw refusal(.unitOfWorkEnded) }
-        return (unit, slot)
+        guard let unit else { throw unitRefusal(.outsideUnitOfWork, of: registration, in: container, after: path()) }
+        return unit
     }
 
-    /// Records the teardown of `built`, made in `unit`; runs it at once when the unit ended
-    /// meanwhile (a build that outlived its unit's body), then refuses the instance.
-    static func recordTeardown<Service>(
-        of built: Service,
-        for registration: Registration<Service>,
+    /// Why a `.unitOfWork` registration may not be resolved: held by a longer-lived instance, no
+    /// unit open, or the unit ended. Out of line, so that the checks cost the hot path a branch
+    /// each.
+    @inline(never)
+    static func unitRefusal(
+        _ code: DependencyResolutionError.Code,
+        of registration: AnyRegistration,
         in container: DependencyContainer,
-        unit: UnitOfWork
-    ) {
-        guard let teardown = registration.teardown else { return }
-        let owed = UnitTeardown(of: built, key: registration.key, scope: container.scope, teardown: teardown)
-        if !unit.record(owed) {
-            // The unit is gone; its instance is torn down by the work that built it, detached.
-            Task.detached { try? await owed.run() }
-        }
+        heldBy holder: (key: RegistrationKey, lifecycle: LifecycleType)? = nil,
+        after path: [String]
+    ) -> DependencyResolutionError {
+        DependencyResolutionError(
+            code: code, requested: registration.key, in: container, path: path + [registration.key.description],
+            heldBy: holder.map { ($0.key.description, $0.lifecycle) })
     }
 
     /// The resolution path as errors show it: the async factories running in this task, then the

@@ -54,6 +54,6 @@ extension DependencyContainer {
     ///
     /// - Returns: The open unit.
     public func openUnitOfWork() -> UnitOfWork {
-        UnitOfWork(container: self, parent: UnitOfWork.current)
+        UnitOfWork(container: self, parent: UnitOfWork.currentUnretained?.takeUnretainedValue())
     }
 }

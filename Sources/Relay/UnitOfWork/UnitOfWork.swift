@@ -1,3 +1,6 @@
+import CRelayThreadLocal
+import Synchronization
+
 /// One unit of work: a request, a job, a command. Each ``LifecycleType/unitOfWork`` registration
 /// has one instance per unit, built on first use inside it and torn down when it ends.
 ///
@@ -28,36 +31,84 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
 
     /// How many async factories were running in the task that opened the unit: a factory that
     /// opens a unit ends it before it returns, so its frame does not hold the unit's instances.
+    /// Zero when no longer-lived async factory was running anywhere (see `init`).
     let asyncDepthAtOpen: Int
 
-    /// What the unit holds: an instance (or the construction of one) per registration, and the
-    /// teardowns owed, in the order the instances were built.
-    private struct State {
-        var slots: [ObjectIdentifier: (registration: AnyRegistration, slot: Construction)] = [:]
-        var teardowns: [UnitTeardown] = []
-        var isEnded = false
-    }
+    /// Guards what the unit holds, below. A lock of one word, inline: a resolve of a built
+    /// instance takes it once, and opening a unit allocates nothing for it.
+    private let lock = SpinLock()
 
-    private let state = LockedValue(State())
+    // Safety (the three properties below): read and written only while `lock` is held, or by
+    // `end()` and `abandon()` after they have set `isEndedState` under it, when no other thread
+    // reads or writes them any more (every other access checks `isEndedState` first, under the
+    // lock). Exclusivity is unchecked because the lock already serialises every access.
 
-    private static let counter = LockedValue(0)
+    /// The unit's slots, one per registration resolved in it, newest first. A list through the
+    /// slots themselves: a unit has a handful, and finding one by identity in a short list costs
+    /// less than hashing, with no table to allocate. The unit owns each slot of the list by one
+    /// retain, taken when it is added and given back when the unit ends (or goes away open).
+    @exclusivity(unchecked) private nonisolated(unsafe) var slots: Unmanaged<UnitSlot>?
+
+    /// The slots whose instances have a teardown to run, newest first: the order they run in.
+    @exclusivity(unchecked) private nonisolated(unsafe) var teardowns: UnitSlot?
+
+    /// Whether the unit has ended.
+    @exclusivity(unchecked) private nonisolated(unsafe) var isEndedState = false
+
+    private static let counter = Atomic<Int>(0)
 
     /// The unit the current task runs in; `nil` outside any unit.
     @TaskLocal static var current: UnitOfWork?
 
+    /// The unit the current task runs in, read straight from the runtime's task-local storage:
+    /// the hot path's form of ``current``, whose generic getter copies the value through its
+    /// value witnesses.
+    ///
+    /// Unretained: the binding that made it current (`withValue`) holds it, and that binding
+    /// encloses the whole of any call that reads it here, so the caller may borrow it for the call.
+    ///
+    /// `relay_task_local_value` is `swift_task_localValueGet`, the entry point behind
+    /// `TaskLocal.get()`: it takes the `TaskLocal` object as the key and returns the address of the
+    /// value the task (or, outside any task, the thread) holds for it, which `withValue` stored as
+    /// a `Value`: here a `UnitOfWork?`, one pointer, zero for `nil`. The unit-of-work tests fail at
+    /// once if that ever changes.
+    @inline(__always)
+    static var currentUnretained: Unmanaged<UnitOfWork>? {
+        let key = currentKey.load(ordering: .relaxed)
+        guard let key = UnsafeRawPointer(bitPattern: key), let value = relay_task_local_value(key),
+            let unit = value.load(as: UnsafeRawPointer?.self)
+        else { return nil }
+        return Unmanaged.fromOpaque(unit)
+    }
+
+    /// The address of `$current`, the task-local's key; zero until the first unit is made. Kept
+    /// here because reading `$current` itself goes through its lazy initialiser on every read.
+    /// Relaxed is enough: a unit is made before it is bound, in the task (or the creator of the
+    /// task) that reads it.
+    private static let currentKey = Atomic<UInt>(0)
+
     init(container: DependencyContainer, parent: UnitOfWork?) {
         self.container = container
         self.parent = parent
-        self.asyncDepthAtOpen = AsyncResolutionPath.current.count
-        self.number = Self.counter.withLockedValue { count in
-            count += 1
-            return count
+        // Looked up only when it can matter: the captive check skips the frames counted here, and
+        // while no longer-lived async factory runs anywhere, none of them can be one that would hold
+        // a unit-of-work instance (a frame's lifecycle never changes).
+        self.asyncDepthAtOpen = AsyncResolutionPath.mayHoldUnitInstances ? AsyncResolutionPath.current.count : 0
+        self.number = Self.counter.add(1, ordering: .relaxed).newValue
+        if Self.currentKey.load(ordering: .relaxed) == 0 {
+            let key = UInt(bitPattern: Unmanaged.passUnretained(Self.$current).toOpaque())
+            Self.currentKey.store(key, ordering: .relaxed)
         }
+    }
+
+    /// Whether the current task runs in this unit already.
+    private var isCurrent: Bool {
+        Self.currentUnretained?.toOpaque() == Unmanaged.passUnretained(self).toOpaque()
     }
 
     /// Whether the unit has ended: its instances are torn down, and resolving in it is an error.
     public var isEnded: Bool {
-        state.withLockedValue { $0.isEnded }
+        lock.withLock { isEndedState }
     }
 
     /// `unit of work #3`.
@@ -78,7 +129,9 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
         _ type: Service.Type = Service.self,
         name: String? = nil
     ) async throws -> Service {
-        try await Self.$current.withValue(self) { try await container.resolve(type, name: name) }
+        // Already in this unit (the body of `withUnitOfWork`): no need to bind it again.
+        if isCurrent { return try await container.resolve(type, name: name) }
+        return try await Self.$current.withValue(self) { try await container.resolve(type, name: name) }
     }
 
     /// Resolves `type` from the unit's container, inside this unit, synchronously; see the async
@@ -90,7 +143,8 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     /// - Returns: The instance: for a ``LifecycleType/unitOfWork`` registration, this unit's.
     /// - Throws: ``DependencyResolutionError``, as the synchronous `resolve(_:name:)` does.
     public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) throws -> Service {
-        try Self.$current.withValue(self) { try container.resolve(type, name: name) }
+        if isCurrent { return try container.resolve(type, name: name) }
+        return try Self.$current.withValue(self) { try container.resolve(type, name: name) }
     }
 
     /// Runs `body` in this unit: every resolve in its task and child tasks gets this unit's
@@ -121,28 +175,90 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
 
     // MARK: - The engine's side
 
+    /// The instance of `registration` built in this unit, copied out under the unit's lock; or,
+    /// when there is none (not built yet, or the unit has ended), what `otherwise` returns.
+    ///
+    /// The hot path of a unit-of-work resolve: one lock, a short walk, and a copy straight into
+    /// the return value, with no `Service?` (whose metadata unspecialised code would look up).
+    @inline(__always)
+    func builtInstance<Service, Failure: Error>(
+        of registration: AnyRegistration,
+        as _: Service.Type,
+        otherwise: () throws(Failure) -> Service
+    ) throws(Failure) -> Service {
+        lock.lock()
+        if !isEndedState, let storage = storage(of: registration) {
+            defer { lock.unlock() }
+            return storage.assumingMemoryBound(to: Service.self).pointee
+        }
+        lock.unlock()
+        return try otherwise()
+    }
+
+    /// The storage of `registration`'s built instance, if any. Call under the lock.
+    @inline(__always)
+    private func storage(of registration: AnyRegistration) -> UnsafeMutableRawPointer? {
+        unretainedSlot(of: ObjectIdentifier(registration))?._withUnsafeGuaranteedRef { $0.storage }
+    }
+
+    /// The slot of the registration identified by `id`, if the unit has made one. Call under the
+    /// lock; the slot is valid while the unit holds it (until it ends).
+    @inline(__always)
+    private func unretainedSlot(of id: ObjectIdentifier) -> Unmanaged<UnitSlot>? {
+        var next = slots
+        while let slot = next {
+            let (isMatch, following) = slot._withUnsafeGuaranteedRef { ($0.registrationID == id, $0.nextInUnit) }
+            if isMatch { return slot }
+            next = following
+        }
+        return nil
+    }
+
     /// The construction of `registration`'s instance in this unit, made on first use; `nil` once
     /// the unit has ended.
-    func slot<Service>(for registration: Registration<Service>) -> FirstResolution<Service>? {
-        state.withLockedValue { state in
-            guard !state.isEnded else { return nil }
-            let id = ObjectIdentifier(registration)
-            if let kept = state.slots[id] { return unsafeDowncast(kept.slot, to: FirstResolution<Service>.self) }
-            let slot = FirstResolution<Service>(key: registration.key)
-            // The registration is kept with it, so that its identifier is not reused while the unit lives.
-            state.slots[id] = (registration, slot)
+    ///
+    /// - Parameter container: The container that holds `registration`.
+    func slot<Service>(for registration: Registration<Service>, in container: DependencyContainer) -> UnitSlot? {
+        lock.withLock {
+            guard !isEndedState else { return nil }
+            if let slot = unretainedSlot(of: ObjectIdentifier(registration)) { return slot.takeUnretainedValue() }
+            let slot = UnitSlot(registration: registration, scope: container.scope)
+            slot.nextInUnit = slots
+            slots = Unmanaged.passRetained(slot)
             return slot
         }
     }
 
-    /// Records the teardown of an instance built in this unit, to run when the unit ends.
+    /// Whether `slot`'s instance is built; for a claim, under the registry's lock.
+    func isBuilt(_ slot: UnitSlot) -> Bool {
+        lock.withLock { slot.storage != nil }
+    }
+
+    /// `slot`'s instance, which a claim found built: an instance, once kept, stays in its slot
+    /// (even after the unit ended, for the resolvers that waited for its build).
+    ///
+    /// - Parameter _: The registration's service type.
+    func builtInstance<Service>(in slot: UnitSlot, as _: Service.Type) -> Service {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let storage = slot.storage else { preconditionFailure("a unit-of-work instance read before it was kept") }
+        return storage.assumingMemoryBound(to: Service.self).pointee
+    }
+
+    /// Keeps `built` as `slot`'s instance and, in the same step, records its teardown: so the
+    /// teardowns run in the order the instances were published, newest first.
     ///
     /// - Returns: `false` when the unit ended while the instance was built: the caller tears it
     ///   down at once, as the unit did the others.
-    func record(_ teardown: UnitTeardown) -> Bool {
-        state.withLockedValue { state in
-            guard !state.isEnded else { return false }
-            state.teardowns.append(teardown)
+    func publish<Service>(_ built: Service, in slot: UnitSlot) -> Bool {
+        let hasTeardown = slot.hasTeardown
+        return lock.withLock {
+            slot.keep(built)
+            guard !isEndedState else { return false }
+            if hasTeardown {
+                slot.nextToTearDown = teardowns
+                teardowns = slot
+            }
             return true
         }
     }
@@ -150,13 +266,8 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     /// Ends the unit without tearing anything down: for the throwaway unit of ``DependencyContainer/validate()``,
     /// which drops what it builds.
     func abandon() {
-        let slots = state.withLockedValue { state in
-            state.isEnded = true
-            state.teardowns = []
-            defer { state.slots = [:] }
-            return state.slots
-        }
-        withExtendedLifetime(slots) {}
+        let (slots, _) = takeEverything()
+        Self.release(slots)
     }
 
     /// Ends the unit: no resolve reaches it any more; its teardowns run newest first, every one
@@ -164,58 +275,67 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     ///
     /// - Returns: The teardowns that threw.
     nonisolated(nonsending) func end() async -> [DependencyShutdownError.Failure] {
-        let (teardowns, slots) = state.withLockedValue { state in
-            state.isEnded = true
-            defer {
-                state.teardowns = []
-                state.slots = [:]
-            }
-            return (state.teardowns, state.slots)
-        }
+        let (slots, teardowns) = takeEverything()
         var failures: [DependencyShutdownError.Failure] = []
-        for teardown in teardowns.reversed() {
+        var next = teardowns
+        while let slot = next {
             do {
-                try await teardown.run()
+                try await slot.tearDown()
             } catch {
-                failures.append(
-                    .init(requestedType: teardown.key.description, scope: teardown.scope, underlyingError: error))
+                failures.append(.init(requestedType: slot.key.description, scope: slot.scope, underlyingError: error))
             }
+            next = slot.nextToTearDown
         }
         // Released after the teardowns, outside the lock, in case a deinit resolves.
-        withExtendedLifetime(slots) {}
+        Self.release(slots)
         return failures
+    }
+
+    /// Marks the unit ended and takes its lists.
+    private func takeEverything() -> (slots: Unmanaged<UnitSlot>?, teardowns: UnitSlot?) {
+        lock.withLock {
+            isEndedState = true
+            defer {
+                slots = nil
+                teardowns = nil
+            }
+            return (slots, teardowns)
+        }
+    }
+
+    /// Gives back the unit's retain of each slot of a list it took.
+    private static func release(_ slots: Unmanaged<UnitSlot>?) {
+        var next = slots
+        while let slot = next {
+            next = slot._withUnsafeGuaranteedRef { slot in
+                defer {
+                    slot.nextInUnit = nil
+                    slot.nextToTearDown = nil
+                }
+                return slot.nextInUnit
+            }
+            slot.release()
+        }
+    }
+
+    deinit {
+        // A unit opened and never closed: nothing tears its instances down, but they are released.
+        Self.release(slots)
     }
 }
 
-/// The teardown owed to an instance built in a unit of work.
-struct UnitTeardown: @unchecked Sendable {
-    // Safety: the instance is one the unit hands to its own work and child tasks; the teardown,
-    // `@Sendable` itself, receives it once, when the unit ends, after that work is done.
+/// Tears down, detached, an instance built in a unit that ended while it was built: the unit ran
+/// its other teardowns already.
+func tearDownDetached<Service>(_ built: Service, for registration: Registration<Service>) {
+    guard let teardown = registration.teardown else { return }
+    let box = UncheckedInstance(built)
+    Task.detached { try? await teardown(box.instance) }
+}
 
-    /// The registered type and name, for the failure's message.
-    let key: RegistrationKey
-
-    /// The scope of the container that built it.
-    let scope: DependencyContainerScope
-
-    /// Runs the teardown on the instance.
-    let run: @Sendable () async throws -> Void
-
-    init<Service>(
-        of instance: Service,
-        key: RegistrationKey,
-        scope: DependencyContainerScope,
-        teardown: @escaping @Sendable (Service) async throws -> Void
-    ) {
-        self.key = key
-        self.scope = scope
-        let box = UncheckedInstance(instance)
-        run = { try await teardown(box.instance) }
-    }
-
-    /// Carries an instance into the teardown's closure; see the safety note above.
-    private struct UncheckedInstance<Service>: @unchecked Sendable {
-        let instance: Service
-        init(_ instance: Service) { self.instance = instance }
-    }
+/// Carries an instance into a detached teardown.
+private struct UncheckedInstance<Service>: @unchecked Sendable {
+    // Safety: the instance was built for a unit that has ended: no work of the unit uses it any
+    // more, and the teardown, `@Sendable` itself, receives it once.
+    let instance: Service
+    init(_ instance: Service) { self.instance = instance }
 }

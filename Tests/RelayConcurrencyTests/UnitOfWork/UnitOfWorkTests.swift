@@ -218,6 +218,53 @@ struct UnitOfWorkTests {
         }
     }
 
+    @Test("a singleton's async factory is refused the unit's instance once it is built too, awaited or not")
+    func captiveThroughAnAsyncFactory() async throws {
+        try await withDeadline {
+            let container = container(log: Log())
+            container.register(Reporter.self) { container in
+                await Task.yield()
+                return try await Reporter(transaction: container.resolve(Transaction.self))
+            }
+            // A synchronous resolve inside an async factory: this thread's path is empty, the task's
+            // path holds the singleton.
+            container.register(Audit.self) { container in
+                await Task.yield()
+                let transaction = try resolveSynchronously(Transaction.self, from: container)
+                return Audit(reporter: Reporter(transaction: transaction))
+            }
+            try await container.withUnitOfWork { unit in
+                let built = try await unit.resolve(Transaction.self)
+                let awaited = await #expect(throws: DependencyResolutionError.self) {
+                    try await unit.resolve(Reporter.self)
+                }
+                #expect(awaited?.code == .captiveDependency)
+                #expect(awaited?.path == ["Reporter", "Transaction"])
+                let synchronous = await #expect(throws: DependencyResolutionError.self) {
+                    try await unit.resolve(Audit.self)
+                }
+                #expect(synchronous?.code == .captiveDependency)
+                #expect(synchronous?.path == ["Audit", "Transaction"])
+                #expect(try await unit.resolve(Transaction.self) === built)
+                #expect(try resolveSynchronously(Transaction.self, from: container) === built)
+            }
+        }
+    }
+
+    @Test("a unit opened and never closed lets its instances go with it")
+    func anUnclosedUnitReleasesItsInstances() async throws {
+        try await withDeadline {
+            let container = container(log: Log())
+            let unit = container.openUnitOfWork()
+            weak let transaction = try await unit.resolve(Transaction.self)
+            #expect(transaction != nil)
+            weak let weakUnit = unit
+            _ = consume unit
+            #expect(weakUnit == nil)
+            #expect(transaction == nil)
+        }
+    }
+
     @Test("a singleton whose factory opens a unit of its own may use that unit's instances: it ends first")
     func aFactoryMayOpenItsOwnUnit() async throws {
         try await withDeadline {

@@ -1,0 +1,100 @@
+/// One `.unitOfWork` registration's place in one ``UnitOfWork``: its instance once built, and the
+/// construction of it (so that its first build runs once per unit, through ``BuildOnce``, as an
+/// edge of the one wait-for graph).
+///
+/// Not generic, so that making one and reading it need no runtime metadata lookup (a generic
+/// class's metadata accessor cost about 300 instructions per slot): the instance lives in a raw
+/// allocation of one `Service`, as a cached singleton's does (see `Registration.instance`), and the
+/// slot keeps `Service`'s metatype to destroy it and tear it down: opened, it hands generic code
+/// `Service`'s metadata as it is, with no lookup.
+final class UnitSlot: Construction, @unchecked Sendable {
+    // Safety: `registration`, `registrationID`, `scope`, `serviceType` and `hasTeardown` are `let`s. `storage`, `nextInUnit` and
+    // `nextToTearDown` are read and written only while the owning unit's lock is held, or by
+    // `UnitOfWork.end()` and `abandon()` after the unit has ended, when nothing writes them any more
+    // (a slot's links are written only while its unit is open, and `storage` only while it is nil).
+    // The construction state is ConstructionRegistry's (see `Construction`).
+
+    /// The registration whose instance this is: a `Registration<Service>` of the instance's type.
+    /// Held, so that its identity, which the unit finds its slot by, is not reused while the unit
+    /// lives.
+    let registration: AnyRegistration
+
+    /// The registration's identity, which the unit compares without touching reference counts.
+    let registrationID: ObjectIdentifier
+
+    /// The scope of the container that holds the registration, for a failed teardown's message.
+    let scope: DependencyContainerScope
+
+    /// The registration's service type: what `storage` holds.
+    private let serviceType: Any.Type
+
+    /// Whether the registration has a teardown to run when the unit ends.
+    let hasTeardown: Bool
+
+    /// The built instance: one initialised `Service`; `nil` until built. Set once.
+    @exclusivity(unchecked) var storage: UnsafeMutableRawPointer?
+
+    /// The unit's slot made before this one: the unit's slots form a list, newest first. Not a
+    /// strong reference: the unit owns every slot of the list (one retain each, given back when it
+    /// ends), so walking the list on the hot path touches no reference count.
+    @exclusivity(unchecked) var nextInUnit: Unmanaged<UnitSlot>?
+
+    /// The slot whose instance the unit tears down after this one's: the unit's teardowns form a
+    /// list in the order the instances were published, newest first.
+    @exclusivity(unchecked) var nextToTearDown: UnitSlot?
+
+    init<Service>(registration: Registration<Service>, scope: DependencyContainerScope) {
+        self.registration = registration
+        self.registrationID = ObjectIdentifier(registration)
+        self.scope = scope
+        self.serviceType = Service.self
+        self.hasTeardown = registration.teardown != nil
+        super.init(key: registration.key)
+    }
+
+    /// Keeps `built` as the slot's instance. Call under the unit's lock, once, with the
+    /// registration's own service type.
+    func keep<Service>(_ built: Service) {
+        assert(storage == nil, "a unit-of-work slot built twice")
+        let raw = UnsafeMutableRawPointer.allocate(
+            byteCount: MemoryLayout<Service>.size, alignment: MemoryLayout<Service>.alignment)
+        raw.initializeMemory(as: Service.self, to: built)
+        storage = raw
+    }
+
+    /// Runs the registration's teardown on the built instance. Call only after the unit has ended,
+    /// on a slot of its teardown list (whose instance is built).
+    nonisolated(nonsending) func tearDown() async throws {
+        guard hasTeardown, let storage else { return }
+        try await Self.tearDown(serviceType, of: registration, at: storage)
+    }
+
+    /// Runs `registration`'s teardown on the `Service` at `storage`, with the metatype opened.
+    nonisolated(nonsending) private static func tearDown<Service>(
+        _: Service.Type,
+        of registration: AnyRegistration,
+        at storage: UnsafeMutableRawPointer
+    ) async throws {
+        // Safe: a slot is made for a `Registration` of its own service type (see `init`).
+        guard let teardown = unsafeDowncast(registration, to: Registration<Service>.self).teardown else { return }
+        // Safety: the unit has ended: its work, which shared the instance, is done, and the
+        // teardown (`@Sendable` itself) is the last to receive it.
+        nonisolated(unsafe) let instance = storage.assumingMemoryBound(to: Service.self).pointee
+        try await teardown(instance)
+    }
+
+    deinit {
+        // The unit has let go of the slot, and so has every resolver: nothing can read it now.
+        if let storage {
+            Self.destroy(serviceType, at: storage)
+        }
+    }
+
+    /// Destroys and frees the `Service` at `storage`: called with the metatype opened, so that it
+    /// receives `Service`'s metadata as it is, with no lookup.
+    private static func destroy<Service>(_: Service.Type, at storage: UnsafeMutableRawPointer) {
+        let instance = storage.assumingMemoryBound(to: Service.self)
+        instance.deinitialize(count: 1)
+        instance.deallocate()
+    }
+}
