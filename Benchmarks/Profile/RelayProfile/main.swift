@@ -195,7 +195,8 @@ let asyncCases: [String: (setup: @Sendable () async throws -> DependencyContaine
         )
     ]
 
-/// Three unit-of-work registrations, as in benchmarks S15 and S16 but without teardowns: a
+/// Three named unit-of-work registrations and an unnamed one, as in benchmarks S15 and S16 but
+/// without teardowns: a
 /// teardown is a plain async closure, which runs on the global executor, and valgrind 3.19 crashes
 /// as soon as the concurrency runtime starts a thread for it.
 func unitContainer() -> DependencyContainer {
@@ -203,6 +204,8 @@ func unitContainer() -> DependencyContainer {
     for name in ["a", "b", "c"] {
         container.register(Service.self, name: name, lifecycle: .unitOfWork) { _ in Service() }
     }
+    // Unnamed, for "unit-resolve", which compares with the unnamed cached singleton.
+    container.register(Service.self, lifecycle: .unitOfWork) { _ in Service() }
     return container
 }
 
@@ -221,8 +224,8 @@ func unitCase(named name: String) -> (@MainActor (Int) async throws -> Void)? {
         return { times in
             let container = unitContainer()
             try await container.withUnitOfWork { _ in
-                consume(try await container.resolve(Service.self, name: "a"))
-                try measure({ consume(try $0.resolve(Service.self, name: "a")) }, on: container, times: times)
+                consume(try await container.resolve(Service.self))
+                try measure({ consume(try $0.resolve(Service.self)) }, on: container, times: times)
             }
         }
     case "unit-open-close":
