@@ -28,6 +28,21 @@ extension Request {
         return try await unitOfWork.resolve(type, name: name)
     }
 
+    /// Resolves a dependency in the request's unit of work, from a synchronous route; see the async
+    /// `resolve(_:name:)`, which an async route gets. An async factory cannot run here: resolve it
+    /// from an async route.
+    ///
+    /// - Parameters:
+    ///   - type: The type to resolve.
+    ///   - name: The registration's name, if it has one.
+    /// - Returns: The instance.
+    /// - Throws: ``UnitOfWorkMiddlewareMissing`` when no ``UnitOfWorkMiddleware`` ran for the
+    ///   request, or what resolving threw (``Relay/DependencyResolutionError``).
+    public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) throws -> Service {
+        guard let unitOfWork else { throw UnitOfWorkMiddlewareMissing(requestedType: "\(type)") }
+        return try unitOfWork.resolve(type, name: name)
+    }
+
     /// A streamed body that is written inside the request's unit of work, which ends after the
     /// body's last byte (or its error) instead of when the route returns.
     ///

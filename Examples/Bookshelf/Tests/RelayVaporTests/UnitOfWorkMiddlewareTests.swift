@@ -39,6 +39,22 @@ struct UnitOfWorkMiddlewareTests {
         #expect(log.recorded == ["built 1", "ended 1", "built 2", "ended 2"])
     }
 
+    @Test("a synchronous route resolves from its request's unit too")
+    func aSynchronousRoute() async throws {
+        let log = EventLog()
+        let container = Self.container(log: log)
+        try await withRelayApp(container: container) { app in
+            app.useRelay(container)
+            app.get("token") { request throws -> String in
+                let first: RequestToken = try request.resolve()
+                return "\(first.number) \(try request.resolve(RequestToken.self) === first)"
+            }
+            try await app.asyncBoot()
+            #expect(try await app.sendRequest(.GET, "token").body.string == "1 true")
+        }
+        #expect(log.recorded == ["built 1", "ended 1"])
+    }
+
     @Test("a request that fails still ends its unit")
     func aFailedRequestEndsItsUnit() async throws {
         let log = EventLog()
