@@ -42,8 +42,10 @@ extension Environment {
         environment: [String: String]? = nil
     ) throws -> Environment {
         let remaining = try InstructionSource.arguments(removingInstructionsFrom: arguments)
+        // Vapor's part first: it changes nothing, so that when it throws nothing is injected.
+        let detected = try detect(arguments: remaining)
         try parser.inject(arguments: arguments, environment: environment)
-        return try detect(arguments: remaining)
+        return detected
     }
 
     /// Detects Vapor's environment from the arguments without Relay's instruction options, which
