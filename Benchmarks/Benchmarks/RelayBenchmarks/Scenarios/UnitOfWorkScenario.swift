@@ -24,6 +24,15 @@ enum UnitOfWorkScenario {
                 blackHole(services)
             }
         }
+        openAndClose.asyncBenchmark(.handWrittenAsync) { benchmark in
+            for _ in benchmark.scaledIterations {
+                try await HandWrittenUnit.open { unit in
+                    for index in 0..<3 {
+                        blackHole(try await unit.service(at: index))
+                    }
+                }
+            }
+        }
         openAndClose.asyncBenchmark(.relay) { benchmark in
             let container = UnitFixtures.container
             for _ in benchmark.scaledIterations {
@@ -77,4 +86,53 @@ private func resolveSynchronously<Service>(
     from container: DependencyContainer
 ) throws -> Service {
     try container.resolve(type, name: name)
+}
+
+/// A scope of async work written by hand: bound as a task-local while its body runs, its three
+/// services made on first use by async factories and closed, newest first, by async teardowns
+/// when the body ends. No checks (cycles, lifetimes, races for a first build): the floor of an
+/// async scope.
+final class HandWrittenUnit: @unchecked Sendable {
+    // Safety: `services` is touched only by the task that opened the unit, in `service(at:)` and
+    // `close()`, which its body and `open` call one after the other.
+
+    typealias Factory = @Sendable () async throws -> UnitService
+    typealias Teardown = @Sendable (UnitService) async throws -> Void
+
+    @TaskLocal static var current: HandWrittenUnit?
+
+    static let factories: [Factory] = Array(repeating: { UnitService() }, count: 3)
+    static let teardowns: [Teardown] = Array(repeating: { $0.close() }, count: 3)
+
+    private var services: [UnitService?] = [nil, nil, nil]
+    private var built: [Int] = []
+
+    /// Runs `body` in a new unit, then closes the unit, also when `body` throws.
+    static func open(_ body: (HandWrittenUnit) async throws -> Void) async throws {
+        let unit = HandWrittenUnit()
+        do {
+            try await $current.withValue(unit) { try await body(unit) }
+        } catch {
+            try await unit.close()
+            throw error
+        }
+        try await unit.close()
+    }
+
+    /// The unit's service at `index`, made on first use.
+    func service(at index: Int) async throws -> UnitService {
+        if let service = services[index] { return service }
+        let service = try await Self.factories[index]()
+        services[index] = service
+        built.append(index)
+        return service
+    }
+
+    /// Closes what was built, newest first.
+    func close() async throws {
+        for index in built.reversed() {
+            if let service = services[index] { try await Self.teardowns[index](service) }
+        }
+        built = []
+    }
 }

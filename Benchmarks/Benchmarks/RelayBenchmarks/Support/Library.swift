@@ -14,6 +14,11 @@ enum Library: String, CaseIterable {
     /// `static let` without touching its reference count, and a `static let` with a constant
     /// initialiser is an immortal object whose count never changes at all.
     case handWrittenOwned = "hand-written-owned"
+    /// What a person would write for a scope of async work without a container: the scope bound
+    /// as a task-local, its services made by async factories and closed by async teardowns, each
+    /// a closure called through the same kind of table a container keeps. Measured for S15 only:
+    /// it separates the cost of being an async scope from the cost of Relay's bookkeeping.
+    case handWrittenAsync = "hand-written-async"
     case relay = "Relay"
     case swinject = "Swinject"
     case swiftDependencies = "swift-dependencies"
