@@ -111,22 +111,9 @@ struct ReadMostlyLock: ~Copyable, @unchecked Sendable {
     /// then yields the processor, then sleeps, so that a holder preempted mid-section gets to run.
     @inline(never)
     private static func wait(for stripe: Stripe) {
-        var attempts = 0
-        while true {
-            // Read before writing, so waiters share the line instead of bouncing it.
-            if stripe.pointee.load(ordering: .relaxed) == 0,
-                stripe.pointee.exchange(1, ordering: .acquiring) == 0
-            {
-                return
-            }
-            attempts += 1
-            if attempts < 64 {
-                continue
-            } else if attempts < 1_024 {
-                sched_yield()
-            } else {
-                usleep(50)
-            }
+        // Read before writing, so waiters share the line instead of bouncing it.
+        SpinWait.until {
+            stripe.pointee.load(ordering: .relaxed) == 0 && stripe.pointee.exchange(1, ordering: .acquiring) == 0
         }
     }
 }

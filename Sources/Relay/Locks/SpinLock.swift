@@ -1,18 +1,10 @@
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A lock of one atomic word, stored inline in its owner: for state that is held for a few
 /// instructions at a time and read on a hot path, where a ``LockedValue`` would cost three
 /// allocations to make and a call into the C library per use.
 ///
-/// A waiter spins, then yields, then sleeps, as ``ReadMostlyLock``'s do: hold it only to read or
+/// A waiter spins, then yields, then sleeps (``SpinWait``), as ``ReadMostlyLock``'s do: hold it only to read or
 /// write a few fields, never while user code (a factory, a teardown, a deinit) runs. Built on
 /// `Synchronization.Atomic` with acquiring and releasing orderings, which the thread sanitizer
 /// models (it is `Mutex`'s futex that it does not).
@@ -52,20 +44,7 @@ struct SpinLock: ~Copyable, Sendable {
 
     @inline(never)
     private func wait() {
-        var attempts = 0
-        while true {
-            // Read before writing, so waiters share the line instead of bouncing it.
-            if word.load(ordering: .relaxed) == 0, word.exchange(1, ordering: .acquiring) == 0 {
-                return
-            }
-            attempts += 1
-            if attempts < 64 {
-                continue
-            } else if attempts < 1_024 {
-                sched_yield()
-            } else {
-                usleep(50)
-            }
-        }
+        // Read before writing, so waiters share the line instead of bouncing it.
+        SpinWait.until { word.load(ordering: .relaxed) == 0 && word.exchange(1, ordering: .acquiring) == 0 }
     }
 }

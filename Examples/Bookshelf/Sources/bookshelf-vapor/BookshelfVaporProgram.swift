@@ -116,7 +116,7 @@ enum BookshelfVaporProgram {
             try InjectDependenciesArgumentParser().inject(arguments: CommandLine.arguments)
         } catch {
             FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
-            if origin(of: error) == .commandLine {
+            if InstructionOrigin(of: error) == .commandLine {
                 FileHandle.standardError.write(Data(usage.utf8))
             }
             return (64, nil)
@@ -151,11 +151,4 @@ enum BookshelfVaporProgram {
           See 'bookshelf-vapor --help' for Vapor's commands: serve, routes.
 
         """
-
-    #if DEBUG
-    /// Where the instruction behind an injection error was read, if the error says.
-    static func origin(of error: any Error) -> InstructionOrigin? {
-        (error as? DependencyInjectionInstructionError)?.origin ?? (error as? DynamicDependencyIndexError)?.origin
-    }
-    #endif
 }

@@ -111,7 +111,7 @@ struct BookshelfCommand: AsyncParsableCommand {
             try DynamicDependencyIndex.shared.add(BookshelfTypeIndex())
             try DynamicDependencyIndex.shared.add(BookshelfStubFactoryIndex())
             try dependencies.inject(with: InjectDependenciesArgumentParser())
-        } catch let error where Self.origin(of: error) == .environment {
+        } catch let error where InstructionOrigin(of: error) == .environment {
             // Not a mistake on the command line: the error names RELAY_DEPENDENCIES, and the usage
             // line would only mislead. Still a usage error (64).
             FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
@@ -146,13 +146,6 @@ struct BookshelfCommand: AsyncParsableCommand {
             throw ExitCode(70)
         }
     }
-
-    #if DEBUG
-    /// Where the instruction behind an injection error was read, if the error says.
-    static func origin(of error: any Error) -> InstructionOrigin? {
-        (error as? DependencyInjectionInstructionError)?.origin ?? (error as? DynamicDependencyIndexError)?.origin
-    }
-    #endif
 
     /// Reads `--request-log-level`.
     static func logLevel(_ text: String) throws -> Logger.Level {

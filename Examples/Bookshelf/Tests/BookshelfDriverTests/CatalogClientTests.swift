@@ -22,7 +22,7 @@ struct CatalogClientTests {
                 let imported = try await shelf.client.post(
                     "books/import", json: #"{"isbns":["9780441013593","9780441013593","9780000000002"]}"#)
                 #expect(imported.status == 201)
-                let result = try JSONDecoder.iso8601.decode(BookImporter.Result.self, from: Data(imported.body.utf8))
+                let result = try BookshelfJSON.decoder.decode(BookImporter.Result.self, from: Data(imported.body.utf8))
                 #expect(result.imported.map(\.id) == ["book-1", "book-2"])
                 #expect(result.imported.map(\.author) == ["Frank Herbert", "Frank Herbert"])
                 #expect(result.unknown == ["9780000000002"])

@@ -33,7 +33,8 @@ struct CrashRecoveryTests {
                                     #"{"title":"Book \#(writer)-\#(number)","author":"A. Writer","isbn":"\#(isbn)"}"#
                                 guard let answer = try? await client.post("books", json: json),
                                     answer.status == 201,
-                                    let book = try? JSONDecoder.iso8601.decode(Book.self, from: Data(answer.body.utf8))
+                                    let book = try? BookshelfJSON.decoder.decode(
+                                        Book.self, from: Data(answer.body.utf8))
                                 else { return }
                                 acknowledged.ids.withLock { $0.append(book.id) }
                             }
@@ -57,7 +58,7 @@ struct CrashRecoveryTests {
             try await Bookshelf.with(front, directory: directory) { shelf async throws in
                 let answer = try await shelf.client.get("books")
                 #expect(answer.status == 200)
-                let books = try JSONDecoder.iso8601.decode([Book].self, from: Data(answer.body.utf8))
+                let books = try BookshelfJSON.decoder.decode([Book].self, from: Data(answer.body.utf8))
                 let stored = Set(books.map(\.id))
                 #expect(Set(ids).isSubset(of: stored), "lost \(Set(ids).subtracting(stored).count) acknowledged books")
                 let added = try await shelf.client.post(

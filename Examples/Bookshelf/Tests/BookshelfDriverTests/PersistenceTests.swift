@@ -23,7 +23,7 @@ struct PersistenceTests {
                 #expect(exit.standardError.contains("info bookshelf: [\(front.module)] bookshelf stopped"), "\(exit)")
                 return answer.body
             }
-            let book = try JSONDecoder.iso8601.decode(Book.self, from: Data(added.utf8))
+            let book = try BookshelfJSON.decoder.decode(Book.self, from: Data(added.utf8))
             #expect(UUID(uuidString: book.id) != nil)
 
             try await Bookshelf.with(front, directory: directory) { shelf async throws in
@@ -47,13 +47,5 @@ struct PersistenceTests {
                 #expect(FileManager.default.fileExists(atPath: directory.file(named: "books.sqlite").path))
             }
         }
-    }
-}
-
-extension JSONDecoder {
-    static var iso8601: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
     }
 }

@@ -35,7 +35,7 @@ struct ScopedInstructionTests {
             let added = try await shelf.client.post(
                 "books", json: #"{"title":"The Hobbit","author":"J. R. R. Tolkien","isbn":"9780547928227"}"#)
             #expect(added.status == 201)
-            let book = try JSONDecoder.iso8601.decode(Book.self, from: Data(added.body.utf8))
+            let book = try BookshelfJSON.decoder.decode(Book.self, from: Data(added.body.utf8))
             #expect(UUID(uuidString: book.id) != nil)
             #expect(book.addedAt != FixedClock.defaultDate)
 
@@ -65,7 +65,7 @@ struct ScopedInstructionTests {
         ) { shelf in
             let imported = try await shelf.client.post("books/import", json: #"{"isbns":["9780441013593"]}"#)
             #expect(imported.status == 201)
-            let result = try JSONDecoder.iso8601.decode(BookImporter.Result.self, from: Data(imported.body.utf8))
+            let result = try BookshelfJSON.decoder.decode(BookImporter.Result.self, from: Data(imported.body.utf8))
             let book = try #require(result.imported.first)
             #expect(book.title == "Dune")
 
