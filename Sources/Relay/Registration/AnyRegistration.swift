@@ -12,6 +12,10 @@ class AnyRegistration: Construction, @unchecked Sendable {
     /// How long built instances are kept.
     let lifecycle: LifecycleType
 
+    /// What a resolve does with it once the resolution's path allows a build: its lifecycle (and
+    /// whether its factory is async) as the engine dispatches on them.
+    let lifecycleStep: ResolutionEngine.Step
+
     /// The dynamic instruction that registered it, for graphs and reports; `nil` for code.
     let instruction: String?
 
@@ -39,6 +43,7 @@ class AnyRegistration: Construction, @unchecked Sendable {
         forwardsTo: RegistrationKey? = nil
     ) {
         self.lifecycle = lifecycle
+        self.lifecycleStep = ResolutionEngine.lifecycleStep(for: lifecycle, isAsync: isAsync)
         self.instruction = instruction
         self.isAsync = isAsync
         self.forwardsTo = forwardsTo

@@ -36,6 +36,7 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
     /// The built instance, for `.weak`.
     @exclusivity(unchecked) private weak var weakInstance: AnyObject?
 
+    @inline(__always)
     init(
         key: RegistrationKey,
         lifecycle: LifecycleType,

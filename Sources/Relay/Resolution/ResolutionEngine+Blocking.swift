@@ -75,8 +75,9 @@ extension ResolutionEngine {
         case .cycle, .tooDeep:
             throw refusal(step, of: registration, in: container, after: pathDescriptions(on: thread))
         case .build:
-            if registration.isAsync { throw asyncFactoryError(for: registration, in: container, on: thread) }
             return try build(registration, in: container, on: thread)
+        case .buildAsync:
+            throw asyncFactoryError(for: registration, in: container, on: thread)
         case .shareInGraph:
             return try graphInstance(of: registration, in: container, on: thread)
         case .buildOnce:

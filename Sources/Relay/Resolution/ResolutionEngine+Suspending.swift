@@ -45,7 +45,7 @@ extension ResolutionEngine {
         switch step {
         case .cycle, .tooDeep:
             throw refusal(step, of: registration, in: container, after: path.descriptions)
-        case .build:
+        case .build, .buildAsync:
             return try await buildAsync(registration, in: container)
         case .shareInGraph:
             return try await graphInstanceAsync(of: registration, in: container, on: path)

@@ -25,6 +25,8 @@ enum ResolutionEngine {
         case tooDeep
         /// Build a new instance (`.transient`).
         case build
+        /// Build a new instance with an async factory (`.transient`): only the async front can.
+        case buildAsync
         /// Share the instance of this resolution, built on first use (`.graph`).
         case shareInGraph
         /// Read the container's instance, or build it exactly once (`.singleton`,
@@ -53,11 +55,19 @@ enum ResolutionEngine {
     ) -> Step {
         if isOnPath { return .cycle }
         if depth >= DependencyContainer.maximumResolutionDepth || isStackLow() { return .tooDeep }
-        switch registration.lifecycle {
-        case .transient: return .build
+        return registration.lifecycleStep
+    }
+
+    /// What a resolve does with a registration of `lifecycle` once the path allows it: the
+    /// dispatch on the lifecycle, made once when the registration is made rather than on every
+    /// resolve.
+    @inline(__always)
+    static func lifecycleStep(for lifecycle: LifecycleType, isAsync: Bool) -> Step {
+        switch lifecycle {
+        case .transient: return isAsync ? .buildAsync : .build
         case .graph: return .shareInGraph
         case .unitOfWork: return .buildInUnit
-        default: return .buildOnce
+        case .singleton, .eagerSingleton, .weak: return .buildOnce
         }
     }
 

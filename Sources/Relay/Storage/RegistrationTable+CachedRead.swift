@@ -25,6 +25,13 @@ extension RegistrationTable {
         if let cached = found._withUnsafeGuaranteedRef({ $0.cachedStorage }) {
             return endRead(access, copying: cached, as: Service.self)
         }
+        // A unit-of-work instance built in the current unit is read here too, while the stripe
+        // keeps the registration alive: no retain of it, none of the engine's frames.
+        if found._withUnsafeGuaranteedRef({ $0.lifecycleStep == .buildInUnit }),
+            let built = UnitOfWork.lockedStorageInCurrentUnit(of: ObjectIdentifier(found.takeUnretainedValue()))
+        {
+            return endRead(access, copying: built.storage, as: Service.self, unlocking: built.unit)
+        }
         let registration = found.takeUnretainedValue()
         endRead(access)
         return try notBuilt(registration)

@@ -76,6 +76,22 @@ final class RegistrationTable: @unchecked Sendable {
         return storage.assumingMemoryBound(to: Service.self).pointee
     }
 
+    /// Copies the unit-of-work instance stored at `storage` out, then gives back the lock of its
+    /// unit (taken by `UnitOfWork.lockedStorage(of:)`) and the stripe of a read.
+    @inline(__always)
+    func endRead<Service>(
+        _ access: consuming ReadAccess,
+        copying storage: UnsafeMutableRawPointer,
+        as _: Service.Type,
+        unlocking unit: Unmanaged<UnitOfWork>
+    ) -> Service {
+        defer {
+            unit._withUnsafeGuaranteedRef { $0.unlock() }
+            lock.unlockRead(access.stripe)
+        }
+        return storage.assumingMemoryBound(to: Service.self).pointee
+    }
+
     /// A read of a table in progress, for the hot path: proof, to the table's methods that take
     /// one, that the caller holds a read stripe.
     ///

@@ -251,6 +251,39 @@ struct UnitOfWorkTests {
         }
     }
 
+    @Test("a built instance is refused wherever an unbuilt one would be: in a singleton, after the end")
+    func aBuiltInstanceKeepsTheRules() async throws {
+        try await withDeadline {
+            let log = Log()
+            let container = container(log: log)
+            container.register(Reporter.self) { container in
+                try Reporter(transaction: container.resolve(Transaction.self))
+            }
+            let unit = container.openUnitOfWork()
+            try await unit.run {
+                let built = try resolveSynchronously(Transaction.self, from: container)
+                // Read again, synchronously: the built instance, from the same unit.
+                #expect(try resolveSynchronously(Transaction.self, from: container) === built)
+                #expect(try resolveSynchronously(RequestLogger.self, from: container).transaction === built)
+                // A synchronous singleton factory reaching it is refused although it is built.
+                let captive = try #require(throws: DependencyResolutionError.self) {
+                    try resolveSynchronously(Reporter.self, from: container)
+                }
+                #expect(captive.code == .captiveDependency)
+                #expect(captive.path == ["Reporter", "Transaction"])
+            }
+            try await unit.close()
+            // Still current in `run`, but ended: its built instances are gone, and the read says so.
+            try await unit.run {
+                let ended = try #require(throws: DependencyResolutionError.self) {
+                    try resolveSynchronously(Transaction.self, from: container)
+                }
+                #expect(ended.code == .unitOfWorkEnded)
+            }
+            #expect(log.all == ["open 1", "close logger of 1", "finish 1"])
+        }
+    }
+
     @Test("a unit opened and never closed lets its instances go with it")
     func anUnclosedUnitReleasesItsInstances() async throws {
         try await withDeadline {
