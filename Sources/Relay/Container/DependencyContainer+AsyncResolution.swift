@@ -41,7 +41,7 @@ extension DependencyContainer {
         do {
             return try builtInstance(of: type, name: name)
         } catch {
-            return try await resolveBuilding(type, name: name)
+            return try await resolveBuilding(type, name: name, after: error)
         }
     }
 
@@ -68,11 +68,23 @@ extension DependencyContainer {
     }
 
     /// The async `resolve` of what is not built yet: through any override and observer, awaiting.
+    ///
+    /// - Parameter miss: What the synchronous read found: the registration it found not built
+    ///   goes straight to the engine, without a second lookup.
     @usableFromInline
-    nonisolated(nonsending) func resolveBuilding<Service>(_ type: Service.Type, name: String?) async throws -> Service {
+    nonisolated(nonsending) func resolveBuilding<Service>(
+        _ type: Service.Type,
+        name: String?,
+        after miss: NotCached
+    ) async throws -> Service {
         let key = RegistrationKey(type, name: name)
         if SlowPathGate.isOpen {
             return try await resolveObservedAsync(key)
+        }
+        if let registration = miss.registration, let container = miss.container {
+            // Safe: a table stores under a key only a registration of the key's type.
+            return try await ResolutionEngine.instanceAsync(
+                of: unsafeDowncast(registration, to: Registration<Service>.self), in: container)
         }
         return try await ResolutionEngine.resolveAsync(key, from: self)
     }
@@ -81,7 +93,20 @@ extension DependencyContainer {
     /// this container nor its root holds one.
     @usableFromInline
     struct NotCached: Error {
-        @usableFromInline init() {}
+        /// The registration found not built, and the container that holds it; both `nil` when
+        /// neither this container nor its root holds one (or an override or observer is active).
+        let registration: AnyRegistration?
+        let container: DependencyContainer?
+
+        @usableFromInline init() {
+            registration = nil
+            container = nil
+        }
+
+        init(registration: AnyRegistration, in container: DependencyContainer) {
+            self.registration = registration
+            self.container = container
+        }
     }
 
     /// The built instance of `key` in this container, or else in its root, copied out under the
@@ -106,7 +131,10 @@ extension DependencyContainer {
         orElse fallback: () throws(NotCached) -> Service
     ) throws(NotCached) -> Service {
         try table.cachedInstance(
-            of: key, as: Service.self, notBuilt: { _ throws(NotCached) -> Service in throw NotCached() },
+            of: key, as: Service.self,
+            notBuilt: { registration throws(NotCached) -> Service in
+                throw NotCached(registration: registration, in: self)
+            },
             notRegistered: fallback)
     }
 

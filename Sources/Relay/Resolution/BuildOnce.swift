@@ -42,6 +42,14 @@ struct BuildOnce {
         self.resolver = AsyncResolutionPath.currentResolver
     }
 
+    /// An attempt by `resolver`, which the caller looked up already.
+    @inline(__always)
+    init(_ construction: Construction, in container: DependencyContainer, by resolver: ConstructionRegistry.Resolver) {
+        self.construction = construction
+        self.container = container
+        self.resolver = resolver
+    }
+
     /// Claims the construction, atomically: read, build or wait.
     ///
     /// - Parameters:

@@ -100,6 +100,27 @@ final class ConstructionRegistry: @unchecked Sendable {
         }
     }
 
+    /// Claims a construction that no other resolver can reach yet, for `resolver` to build,
+    /// without taking the registry's lock: a unit of work's slot, claimed as it is made, under the
+    /// unit's lock that then publishes it (so whoever finds the slot, under that lock, sees the
+    /// claim before its first claim here). End the build with ``finish(_:with:)`` as any other.
+    ///
+    /// Only for a resolver with no parent: a child task's build is also an edge of the graph,
+    /// which only the locked ``claim(_:by:in:isCached:)`` records.
+    ///
+    /// - Returns: Whether it is claimed; `false` for a child task, which claims the usual way.
+    static func claimUnpublished(
+        _ construction: Construction,
+        by resolver: Resolver,
+        in container: DependencyContainer
+    ) -> Bool {
+        guard resolver.parent == nil else { return false }
+        assert(construction.builder == nil && construction.endedBuilds == 0, "a published construction")
+        construction.builder = resolver.id
+        construction.builtIn = container
+        return true
+    }
+
     /// Ends a build claimed with ``claim(_:by:in:isCached:)``, and wakes everyone waiting for it.
     func finish(_ construction: Construction, with outcome: BuildOutcome) {
         // Filled under the lock, resumed after it: a resumed task may run at once and claim again.

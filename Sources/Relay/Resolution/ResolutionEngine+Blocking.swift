@@ -90,7 +90,7 @@ extension ResolutionEngine {
     /// The current unit of work's instance of a `.unitOfWork` registration, built on first use
     /// exactly once per unit, however many threads and tasks of the unit race for it.
     @inline(never)
-    private static func unitInstance<Service>(
+    static func unitInstance<Service>(
         of registration: Registration<Service>,
         in container: DependencyContainer,
         on thread: ResolutionThreadState
@@ -116,7 +116,11 @@ extension ResolutionEngine {
         unit: UnitOfWork,
         on thread: ResolutionThreadState
     ) throws -> Service {
-        guard let slot = unit.slot(for: registration, in: container) else {
+        let resolver = AsyncResolutionPath.currentResolver
+        // The resolver that makes the slot claims it as it makes it: the first build in a unit, by
+        // far the most common, takes the registry's lock only to end.
+        guard let (slot, isClaimed) = unit.slot(for: registration, in: container, claimingFor: registration.isAsync ? nil : resolver)
+        else {
             throw unitRefusal(.unitOfWorkEnded, of: registration, in: container, after: pathDescriptions(on: thread))
         }
         if registration.isAsync {
@@ -126,9 +130,10 @@ extension ResolutionEngine {
             }
         }
         // The loop of `BuildOnce.obtain`, written out: it must not hold a `Service?`.
-        let attempt = BuildOnce(slot, in: container)
+        let attempt = BuildOnce(slot, in: container, by: resolver)
+        var step = isClaimed ? .build : try attempt.claim(isCached: { unit.isBuilt(slot) }, path: pathDescriptions(on: thread))
         while true {
-            switch try attempt.claim(isCached: { unit.isBuilt(slot) }, path: pathDescriptions(on: thread)) {
+            switch step {
             case .read:
                 return unit.builtInstance(in: slot, as: Service.self)
             case .build:
@@ -144,6 +149,7 @@ extension ResolutionEngine {
             case .wait(let ticket):
                 try attempt.wait(ticket: ticket, path: pathDescriptions(on: thread))
             }
+            step = try attempt.claim(isCached: { unit.isBuilt(slot) }, path: pathDescriptions(on: thread))
         }
     }
 

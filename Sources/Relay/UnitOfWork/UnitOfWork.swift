@@ -258,14 +258,28 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     ///
     /// - Parameter container: The container that holds `registration`.
     func slot<Service>(for registration: Registration<Service>, in container: DependencyContainer) -> UnitSlot? {
-        lock.withLock {
-            guard !isEndedState else { return nil }
-            if let slot = unretainedSlot(of: ObjectIdentifier(registration)) { return slot.takeUnretainedValue() }
-            let slot = UnitSlot(registration: registration, scope: container.scope)
-            slot.nextInUnit = slots
-            slots = Unmanaged.passRetained(slot)
-            return slot
-        }
+        slot(for: registration, in: container, claimingFor: nil)?.slot
+    }
+
+    /// The construction of `registration`'s instance in this unit, made on first use and then, when
+    /// `resolver` is given, claimed for it to build before any other resolver can find it (see
+    /// `ConstructionRegistry.claimUnpublished`); `nil` once the unit has ended.
+    ///
+    /// - Returns: The slot, and whether `resolver` claimed it: it builds, then ends the build.
+    func slot<Service>(
+        for registration: Registration<Service>,
+        in container: DependencyContainer,
+        claimingFor resolver: ConstructionRegistry.Resolver?
+    ) -> (slot: UnitSlot, isClaimed: Bool)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !isEndedState else { return nil }
+        if let slot = unretainedSlot(of: ObjectIdentifier(registration)) { return (slot.takeUnretainedValue(), false) }
+        let slot = UnitSlot(registration: registration, scope: container.scope)
+        let isClaimed = resolver.map { ConstructionRegistry.claimUnpublished(slot, by: $0, in: container) } ?? false
+        slot.nextInUnit = slots
+        slots = Unmanaged.passRetained(slot)
+        return (slot, isClaimed)
     }
 
     /// Whether `slot`'s instance is built; for a claim, under the registry's lock.

@@ -64,12 +64,14 @@ final class UnitSlot: Construction, @unchecked Sendable {
 
     /// Runs the registration's teardown on the built instance. Call only after the unit has ended,
     /// on a slot of its teardown list (whose instance is built).
+    @inline(__always)
     nonisolated(nonsending) func tearDown() async throws {
         guard hasTeardown, let storage else { return }
         try await Self.tearDown(serviceType, of: registration, at: storage)
     }
 
     /// Runs `registration`'s teardown on the `Service` at `storage`, with the metatype opened.
+    @inline(__always)
     nonisolated(nonsending) private static func tearDown<Service>(
         _: Service.Type,
         of registration: AnyRegistration,
