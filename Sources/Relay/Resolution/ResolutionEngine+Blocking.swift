@@ -119,8 +119,8 @@ extension ResolutionEngine {
         let resolver = AsyncResolutionPath.currentResolver
         // The resolver that makes the slot claims it as it makes it: the first build in a unit, by
         // far the most common, takes the registry's lock only to end.
-        guard let (slot, isClaimed) = unit.slot(for: registration, in: container, claimingFor: registration.isAsync ? nil : resolver)
-        else {
+        let claimer = registration.isAsync ? nil : resolver
+        guard let (slot, isClaimed) = unit.slot(for: registration, in: container, claimingFor: claimer) else {
             throw unitRefusal(.unitOfWorkEnded, of: registration, in: container, after: pathDescriptions(on: thread))
         }
         if registration.isAsync {
@@ -131,7 +131,10 @@ extension ResolutionEngine {
         }
         // The loop of `BuildOnce.obtain`, written out: it must not hold a `Service?`.
         let attempt = BuildOnce(slot, in: container, by: resolver)
-        var step = isClaimed ? .build : try attempt.claim(isCached: { unit.isBuilt(slot) }, path: pathDescriptions(on: thread))
+        var step = BuildOnce.Step.build
+        if !isClaimed {
+            step = try attempt.claim(isCached: { unit.isBuilt(slot) }, path: pathDescriptions(on: thread))
+        }
         while true {
             switch step {
             case .read:
