@@ -106,7 +106,7 @@ extension DependencyContainer {
         let unit = UnitOfWork(container: self, parent: nil)
         defer { unit.abandon() }
         let failures = await OverrideLayer.$current.withValue(exploration.layer) {
-            await UnitOfWork.$current.withValue(unit) {
+            await UnitOfWork.binding.withValue(unit) {
                 var failures: [DependencyResolutionError] = []
                 for (registration, container) in explorable {
                     do {
@@ -129,7 +129,7 @@ extension DependencyContainer {
         let unit = UnitOfWork(container: self, parent: nil)
         defer { unit.abandon() }
         let failures = OverrideLayer.$current.withValue(exploration.layer) {
-            UnitOfWork.$current.withValue(unit) {
+            UnitOfWork.binding.withValue(unit) {
                 self.failures(building: explorable) { try $0.resolveErased(in: $1, under: exploration.layer) }
             }
         }

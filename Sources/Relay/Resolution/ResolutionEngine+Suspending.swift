@@ -36,6 +36,7 @@ extension ResolutionEngine {
     /// The async front of the engine: the same policy as the blocking one (one build per
     /// registration, waits checked against the wait-for graph), but a task that waits for another's
     /// build suspends instead of blocking its thread.
+    @inline(__always)
     nonisolated(nonsending) static func instanceAsync<Service>(
         of registration: Registration<Service>,
         in container: DependencyContainer

@@ -57,11 +57,13 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
 
     private static let counter = Atomic<Int>(0)
 
-    /// The unit the current task runs in; `nil` outside any unit.
-    @TaskLocal static var current: UnitOfWork?
+    /// The task-local binding of the unit the current task runs in; `nil` outside any unit.
+    /// Spelled out rather than through `@TaskLocal`, so that the inlinable `run` can bind it.
+    @usableFromInline
+    static let binding = TaskLocal<UnitOfWork?>(wrappedValue: nil)
 
     /// The unit the current task runs in, read straight from the runtime's task-local storage:
-    /// the hot path's form of ``current``, whose generic getter copies the value through its
+    /// the hot path's form of ``binding``, whose generic getter copies the value through its
     /// value witnesses.
     ///
     /// Unretained: the binding that made it current (`withValue`) holds it, and that binding
@@ -81,8 +83,8 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
         return Unmanaged.fromOpaque(unit)
     }
 
-    /// The address of `$current`, the task-local's key; zero until the first unit is made. Kept
-    /// here because reading `$current` itself goes through its lazy initialiser on every read.
+    /// The address of `binding`, the task-local's key; zero until the first unit is made. Kept
+    /// here because reading `binding` itself goes through its lazy initialiser on every read.
     /// Relaxed is enough: a unit is made before it is bound, in the task (or the creator of the
     /// task) that reads it.
     private static let currentKey = Atomic<UInt>(0)
@@ -96,13 +98,14 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
         self.asyncDepthAtOpen = AsyncResolutionPath.mayHoldUnitInstances ? AsyncResolutionPath.current.count : 0
         self.number = Self.counter.add(1, ordering: .relaxed).newValue
         if Self.currentKey.load(ordering: .relaxed) == 0 {
-            let key = UInt(bitPattern: Unmanaged.passUnretained(Self.$current).toOpaque())
+            let key = UInt(bitPattern: Unmanaged.passUnretained(Self.binding).toOpaque())
             Self.currentKey.store(key, ordering: .relaxed)
         }
     }
 
     /// Whether the current task runs in this unit already.
-    private var isCurrent: Bool {
+    @usableFromInline
+    var isCurrent: Bool {
         Self.currentUnretained?.toOpaque() == Unmanaged.passUnretained(self).toOpaque()
     }
 
@@ -125,13 +128,15 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     /// - Returns: The instance: for a ``LifecycleType/unitOfWork`` registration, this unit's.
     /// - Throws: ``DependencyResolutionError`` as `resolve(_:name:)` does, and with code
     ///   ``DependencyResolutionError/Code/unitOfWorkEnded`` once the unit has ended.
+    @inlinable
     nonisolated(nonsending) public func resolve<Service>(
         _ type: Service.Type = Service.self,
         name: String? = nil
     ) async throws -> Service {
-        // Already in this unit (the body of `withUnitOfWork`): no need to bind it again.
+        // Inlinable, as the container's `resolve` is: no async frame of its own. Already in this
+        // unit (the body of `withUnitOfWork`): no need to bind it again.
         if isCurrent { return try await container.resolve(type, name: name) }
-        return try await Self.$current.withValue(self) { try await container.resolve(type, name: name) }
+        return try await Self.binding.withValue(self) { try await container.resolve(type, name: name) }
     }
 
     /// Resolves `type` from the unit's container, inside this unit, synchronously; see the async
@@ -144,7 +149,7 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     /// - Throws: ``DependencyResolutionError``, as the synchronous `resolve(_:name:)` does.
     public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) throws -> Service {
         if isCurrent { return try container.resolve(type, name: name) }
-        return try Self.$current.withValue(self) { try container.resolve(type, name: name) }
+        return try Self.binding.withValue(self) { try container.resolve(type, name: name) }
     }
 
     /// Runs `body` in this unit: every resolve in its task and child tasks gets this unit's
@@ -155,11 +160,12 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     ///   - body: The work.
     /// - Returns: What `body` returns.
     /// - Throws: What `body` throws.
+    @inlinable
     public func run<Result>(
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Result
     ) async rethrows -> Result {
-        try await Self.$current.withValue(self, operation: body, isolation: isolation)
+        try await Self.binding.withValue(self, operation: body, isolation: isolation)
     }
 
     /// Ends the unit: no resolve reaches it any more, its teardowns run newest first (every one,

@@ -31,8 +31,18 @@ final class UnitSlot: Construction, @unchecked Sendable {
     /// Whether the registration has a teardown to run when the unit ends.
     let hasTeardown: Bool
 
-    /// The built instance: one initialised `Service`; `nil` until built. Set once.
+    /// The built instance: one initialised `Service`; `nil` until built. Set once. It points into
+    /// `room` when the instance fits there, into an allocation of its own otherwise.
     @exclusivity(unchecked) var storage: UnsafeMutableRawPointer?
+
+    /// Room for an instance of up to five words (a class reference, an existential `any P`, a small
+    /// struct), so that most instances need no allocation of their own: a unit makes a slot per
+    /// service it resolves, and a second allocation per slot was a tenth of opening a unit.
+    ///
+    /// Only ever reached through its address (see `keep`): the stored property of a final class,
+    /// with no observers, is addressed in place, and the object never moves, so the address stays
+    /// valid for as long as the slot lives; the instance in it is destroyed by `deinit`.
+    @exclusivity(unchecked) private var room: (UInt, UInt, UInt, UInt, UInt) = (0, 0, 0, 0, 0)
 
     /// The unit's slot made before this one: the unit's slots form a list, newest first. Not a
     /// strong reference: the unit owns every slot of the list (one retain each, given back when it
@@ -56,10 +66,21 @@ final class UnitSlot: Construction, @unchecked Sendable {
     /// registration's own service type.
     func keep<Service>(_ built: Service) {
         assert(storage == nil, "a unit-of-work slot built twice")
-        let raw = UnsafeMutableRawPointer.allocate(
-            byteCount: MemoryLayout<Service>.size, alignment: MemoryLayout<Service>.alignment)
+        let raw: UnsafeMutableRawPointer
+        if Self.fitsInRoom(Service.self) {
+            raw = withUnsafeMutablePointer(to: &room) { UnsafeMutableRawPointer($0) }
+        } else {
+            raw = .allocate(byteCount: MemoryLayout<Service>.size, alignment: MemoryLayout<Service>.alignment)
+        }
         raw.initializeMemory(as: Service.self, to: built)
         storage = raw
+    }
+
+    /// Whether a `Service` fits in a slot's `room`, in size and alignment.
+    @inline(__always)
+    private static func fitsInRoom<Service>(_: Service.Type) -> Bool {
+        MemoryLayout<Service>.size <= MemoryLayout<(UInt, UInt, UInt, UInt, UInt)>.size
+            && MemoryLayout<Service>.alignment <= MemoryLayout<UInt>.alignment
     }
 
     /// Runs the registration's teardown on the built instance. Call only after the unit has ended,
@@ -97,6 +118,8 @@ final class UnitSlot: Construction, @unchecked Sendable {
     private static func destroy<Service>(_: Service.Type, at storage: UnsafeMutableRawPointer) {
         let instance = storage.assumingMemoryBound(to: Service.self)
         instance.deinitialize(count: 1)
-        instance.deallocate()
+        if !fitsInRoom(Service.self) {
+            instance.deallocate()
+        }
     }
 }
