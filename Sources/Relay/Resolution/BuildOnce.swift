@@ -117,10 +117,14 @@ struct BuildOnce {
     }
 
     /// Ends this resolver's build with `error`, which its waiters share; a build stopped by its own
-    /// task's cancellation is given up instead, and a waiter (not cancelled) builds anew.
+    /// task's cancellation is given up instead, and a waiter (not cancelled) builds anew. So is a
+    /// build that stepped back to await another's (a synchronous factory run in line for an async
+    /// resolution, ``DependencyResolutionError/Code/mustAwait``): it did not fail, and a waiter
+    /// that is a thread must not be handed an error that only an async resolution can act on.
     @inline(__always)
     func fail(_ error: any Error) {
-        registry.finish(construction, with: Task.isCancelled ? .abandoned : .failed(error))
+        let stepsBack = (error as? DependencyResolutionError)?.pendingBuild != nil
+        registry.finish(construction, with: Task.isCancelled || stepsBack ? .abandoned : .failed(error))
     }
 
     /// After a wait: claim again, or share the failure of the build waited for.
