@@ -1,3 +1,4 @@
+import Foundation
 import Relay
 import RelayTestSupport
 import Synchronization
@@ -281,6 +282,50 @@ struct UnitOfWorkTests {
                 #expect(ended.code == .unitOfWorkEnded)
             }
             #expect(log.all == ["open 1", "close logger of 1", "finish 1"])
+        }
+    }
+
+    @Test("a first build that steps back to await another's lets a waiting thread build instead of failing it")
+    func aBuildThatStepsBackIsGivenUp() async throws {
+        try await withDeadline {
+            final class Slow: Sendable {}
+            final class Holder: Sendable {
+                let slow: Slow
+                init(slow: Slow) { self.slow = slow }
+            }
+            let container = DependencyContainer()
+            let slowStarted = DispatchSemaphore(value: 0)
+            let slowMayFinish = DispatchSemaphore(value: 0)
+            container.register(Slow.self) { _ in
+                slowStarted.signal()
+                slowMayFinish.wait()
+                return Slow()
+            }
+            let holderBuilds = Counter()
+            container.register(Holder.self, lifecycle: .unitOfWork) { container in
+                holderBuilds.increment()
+                // Long enough for the thread below to find the build under way and wait for it.
+                Thread.sleep(forTimeInterval: 0.2)
+                return try Holder(slow: container.resolve(Slow.self))
+            }
+            // A thread builds the singleton and holds it open.
+            let slow = Task.detached { await onThread { Result { try container.resolve(Slow.self) } } }
+            await onThread { slowStarted.wait() }
+            let unit = container.openUnitOfWork()
+            // The unit's task claims Holder, then meets Slow's build: it must step back and await.
+            let fromTask = Task { try await unit.resolve(Holder.self) }
+            while holderBuilds.value == 0 { await Task.yield() }
+            // A thread in the same unit waits for that first build meanwhile.
+            let fromThread = Task.detached {
+                await onThread { Result { try unit.resolve(Holder.self) } }
+            }
+            try await Task.sleep(for: .milliseconds(600))
+            slowMayFinish.signal()
+            let threadHolder = try await fromThread.value.get()
+            let taskHolder = try await fromTask.value
+            #expect(threadHolder === taskHolder)
+            #expect(try await threadHolder.slow === slow.value.get())
+            try await unit.close()
         }
     }
 
