@@ -121,6 +121,16 @@ final class ConstructionRegistry: @unchecked Sendable {
         return true
     }
 
+    /// Ends a build claimed with ``claimUnpublished(_:by:in:)`` that no other resolver has sought,
+    /// without taking the registry's lock: call under the lock that publishes the construction's
+    /// instance, the one every resolver finds the construction under, so that none can find it
+    /// unbuilt any more, and none ever saw the claim.
+    static func endUnsoughtClaim(_ construction: Construction) {
+        construction.builder = nil
+        construction.builtIn = nil
+        construction.endedBuilds &+= 1
+    }
+
     /// Ends a build claimed with ``claim(_:by:in:isCached:)``, and wakes everyone waiting for it.
     func finish(_ construction: Construction, with outcome: BuildOutcome) {
         // Filled under the lock, resumed after it: a resumed task may run at once and claim again.

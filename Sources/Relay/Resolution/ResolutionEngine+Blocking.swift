@@ -142,8 +142,12 @@ extension ResolutionEngine {
             case .build:
                 do {
                     let built = try build(registration, in: container, on: thread)
-                    if !unit.publish(built, in: slot) { tearDownDetached(built, for: registration) }
-                    attempt.succeed()
+                    // A claim made with the slot that nobody else has sought ends as the instance
+                    // is kept: nobody waits for it.
+                    let (isKept, mustEndClaim) =
+                        isClaimed ? unit.publishClaimed(built, in: slot) : (unit.publish(built, in: slot), true)
+                    if !isKept { tearDownDetached(built, for: registration) }
+                    if mustEndClaim { attempt.succeed() }
                     return built
                 } catch {
                     attempt.fail(error)

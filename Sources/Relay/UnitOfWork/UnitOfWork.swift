@@ -280,7 +280,13 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
         lock.lock()
         defer { lock.unlock() }
         guard !isEndedState else { return nil }
-        if let slot = unretainedSlot(of: ObjectIdentifier(registration)) { return (slot.takeUnretainedValue(), false) }
+        if let found = unretainedSlot(of: ObjectIdentifier(registration)) {
+            let slot = found.takeUnretainedValue()
+            // Found before its instance is kept: this resolver may wait for the build, which must
+            // then end through the registry.
+            if slot.storage == nil { slot.isSought = true }
+            return (slot, false)
+        }
         let slot = UnitSlot(registration: registration, scope: container.scope)
         let isClaimed = resolver.map { ConstructionRegistry.claimUnpublished(slot, by: $0, in: container) } ?? false
         slot.nextInUnit = slots
@@ -310,15 +316,40 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     /// - Returns: `false` when the unit ended while the instance was built: the caller tears it
     ///   down at once, as the unit did the others.
     func publish<Service>(_ built: Service, in slot: UnitSlot) -> Bool {
+        publish(built, in: slot, endingUnsoughtClaim: false).isKept
+    }
+
+    /// Keeps `built` as `slot`'s instance, as ``publish(_:in:)`` does, for the resolver whose claim
+    /// was made with the slot (`slot(for:in:claimingFor:)`); when no other resolver has found the
+    /// slot before its instance was kept, nobody can be waiting for the build, so the claim ends
+    /// here, under the unit's lock, without the registry's (see
+    /// `ConstructionRegistry.endUnsoughtClaim`).
+    ///
+    /// - Returns: Whether the instance is kept (`false`: the unit ended meanwhile), and whether the
+    ///   claim is still to end with `BuildOnce.succeed()`.
+    func publishClaimed<Service>(_ built: Service, in slot: UnitSlot) -> (isKept: Bool, mustEndClaim: Bool) {
+        publish(built, in: slot, endingUnsoughtClaim: true)
+    }
+
+    private func publish<Service>(
+        _ built: Service,
+        in slot: UnitSlot,
+        endingUnsoughtClaim: Bool
+    ) -> (isKept: Bool, mustEndClaim: Bool) {
         let hasTeardown = slot.hasTeardown
         return lock.withLock {
             slot.keep(built)
-            guard !isEndedState else { return false }
+            var mustEndClaim = true
+            if endingUnsoughtClaim, !slot.isSought {
+                ConstructionRegistry.endUnsoughtClaim(slot)
+                mustEndClaim = false
+            }
+            guard !isEndedState else { return (false, mustEndClaim) }
             if hasTeardown {
                 slot.nextToTearDown = teardowns
                 teardowns = slot
             }
-            return true
+            return (true, mustEndClaim)
         }
     }
 

@@ -8,8 +8,8 @@
 /// slot keeps `Service`'s metatype to destroy it and tear it down: opened, it hands generic code
 /// `Service`'s metadata as it is, with no lookup.
 final class UnitSlot: Construction, @unchecked Sendable {
-    // Safety: `registration`, `registrationID`, `scope`, `serviceType` and `hasTeardown` are `let`s. `storage`, `nextInUnit` and
-    // `nextToTearDown` are read and written only while the owning unit's lock is held, or by
+    // Safety: `registration`, `registrationID`, `scope`, `serviceType` and `hasTeardown` are `let`s. `storage`, `isSought`,
+    // `nextInUnit` and `nextToTearDown` are read and written only while the owning unit's lock is held, or by
     // `UnitOfWork.end()` and `abandon()` after the unit has ended, when nothing writes them any more
     // (a slot's links are written only while its unit is open, and `storage` only while it is nil).
     // The construction state is ConstructionRegistry's (see `Construction`).
@@ -43,6 +43,10 @@ final class UnitSlot: Construction, @unchecked Sendable {
     /// with no observers, is addressed in place, and the object never moves, so the address stays
     /// valid for as long as the slot lives; the instance in it is destroyed by `deinit`.
     @exclusivity(unchecked) private var room: (UInt, UInt, UInt, UInt, UInt) = (0, 0, 0, 0, 0)
+
+    /// Whether a resolver other than the slot's maker has found it before its instance was kept:
+    /// one that may claim it, or wait for its build, through the registry.
+    @exclusivity(unchecked) var isSought = false
 
     /// The unit's slot made before this one: the unit's slots form a list, newest first. Not a
     /// strong reference: the unit owns every slot of the list (one retain each, given back when it

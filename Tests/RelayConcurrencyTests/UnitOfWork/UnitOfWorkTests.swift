@@ -285,6 +285,28 @@ struct UnitOfWorkTests {
         }
     }
 
+    @Test("a task that finds the unit's instance being built waits for that build and gets its instance")
+    func aWaiterIsWokenByTheFirstBuild() async throws {
+        try await withDeadline {
+            final class Report: Sendable {}
+            let container = DependencyContainer()
+            let builds = Counter()
+            container.register(Report.self, lifecycle: .unitOfWork) { _ in
+                builds.increment()
+                // Long enough for the second task to find the build under way and wait for it.
+                Thread.sleep(forTimeInterval: 0.2)
+                return Report()
+            }
+            try await container.withUnitOfWork { unit in
+                async let first = unit.resolve(Report.self)
+                while builds.value == 0 { await Task.yield() }
+                let second = try await unit.resolve(Report.self)
+                #expect(try await first === second)
+                #expect(builds.value == 1)
+            }
+        }
+    }
+
     @Test("a first build that steps back to await another's lets a waiting thread build instead of failing it")
     func aBuildThatStepsBackIsGivenUp() async throws {
         try await withDeadline {
