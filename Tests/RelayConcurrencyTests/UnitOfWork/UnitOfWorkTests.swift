@@ -351,6 +351,25 @@ struct UnitOfWorkTests {
         }
     }
 
+    @Test("inside an override, a unit opened before it builds instances of its own there, and tears them all down")
+    func aUnitAcrossAnOverride() async throws {
+        try await withDeadline {
+            let log = Log()
+            let container = container(log: log)
+            try await container.withUnitOfWork { unit in
+                let outside = try await unit.resolve(Transaction.self)
+                let inside = try await container.withOverrides { _ in
+                } operation: {
+                    try await unit.resolve(Transaction.self)
+                }
+                // Built under the override (it could hold the override's stubs), so not shared.
+                #expect(inside !== outside)
+                #expect(try await unit.resolve(Transaction.self) === outside)
+            }
+            #expect(log.all == ["open 1", "open 2", "finish 2", "finish 1"])
+        }
+    }
+
     @Test("a unit opened and never closed lets its instances go with it")
     func anUnclosedUnitReleasesItsInstances() async throws {
         try await withDeadline {
