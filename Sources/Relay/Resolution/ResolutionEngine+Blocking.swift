@@ -286,13 +286,24 @@ extension ResolutionEngine {
         _ registration: Registration<Service>,
         in container: DependencyContainer
     ) throws -> Service {
-        try ResolutionThreadState.currentUnretained._withUnsafeGuaranteedRef { thread in
+        try inlineForAsync { thread in
             if thread.path.contains(registration) {
                 throw refusal(.cycle, of: registration, in: container, after: pathDescriptions(on: thread))
             }
+            return try build(registration, in: container, on: thread)
+        }
+    }
+
+    /// Runs `body`, synchronous work of an async resolution, on this thread with the thread marked
+    /// as working for it: a wait for another's build inside is then handed back as
+    /// ``DependencyResolutionError/Code/mustAwait`` for the async resolution to await, instead of
+    /// blocking a thread of the cooperative pool.
+    @inline(__always)
+    static func inlineForAsync<Service>(_ body: (ResolutionThreadState) throws -> Service) rethrows -> Service {
+        try ResolutionThreadState.currentUnretained._withUnsafeGuaranteedRef { thread in
             thread.inlineForAsync += 1
             defer { thread.inlineForAsync -= 1 }
-            return try build(registration, in: container, on: thread)
+            return try body(thread)
         }
     }
 

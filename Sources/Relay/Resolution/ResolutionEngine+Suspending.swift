@@ -73,17 +73,8 @@ extension ResolutionEngine {
         of registration: Registration<Service>,
         in container: DependencyContainer
     ) async throws -> Service {
-        while true {
-            do {
-                return try ResolutionThreadState.currentUnretained._withUnsafeGuaranteedRef { thread in
-                    thread.inlineForAsync += 1
-                    defer { thread.inlineForAsync -= 1 }
-                    return try unitInstance(of: registration, in: container, on: thread)
-                }
-            } catch let error as DependencyResolutionError {
-                guard let pending = error.pendingBuild else { throw error }
-                try await pending.awaitEnd()
-            }
+        try await awaitingOthersBuilds {
+            try inlineForAsync { thread in try unitInstance(of: registration, in: container, on: thread) }
         }
     }
 
@@ -201,9 +192,20 @@ extension ResolutionEngine {
         _ registration: Registration<Service>,
         in container: DependencyContainer
     ) async throws -> Service {
+        try await awaitingOthersBuilds { try buildInline(registration, in: container) }
+    }
+
+    /// Runs `attempt`, synchronous work run in line for an async resolution (see
+    /// `inlineForAsync`), until it ends: each build of another resolver it hands back as
+    /// ``DependencyResolutionError/Code/mustAwait`` is awaited here, suspending, and then it runs
+    /// again.
+    @inline(__always)
+    nonisolated(nonsending) private static func awaitingOthersBuilds<Service>(
+        _ attempt: () throws -> Service
+    ) async throws -> Service {
         while true {
             do {
-                return try buildInline(registration, in: container)
+                return try attempt()
             } catch let error as DependencyResolutionError {
                 guard let pending = error.pendingBuild else { throw error }
                 try await pending.awaitEnd()

@@ -192,12 +192,10 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
         as _: Service.Type,
         otherwise: () throws(Failure) -> Service
     ) throws(Failure) -> Service {
-        lock.lock()
-        if !isEndedState, let storage = storage(of: registration) {
+        if let storage = lockedStorage(of: ObjectIdentifier(registration)) {
             defer { lock.unlock() }
             return storage.assumingMemoryBound(to: Service.self).pointee
         }
-        lock.unlock()
         return try otherwise()
     }
 
@@ -238,12 +236,6 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     @inline(__always)
     func unlock() {
         lock.unlock()
-    }
-
-    /// The storage of `registration`'s built instance, if any. Call under the lock.
-    @inline(__always)
-    private func storage(of registration: AnyRegistration) -> UnsafeMutableRawPointer? {
-        unretainedSlot(of: ObjectIdentifier(registration))?._withUnsafeGuaranteedRef { $0.storage }
     }
 
     /// The slot of the registration identified by `id`, if the unit has made one. Call under the
