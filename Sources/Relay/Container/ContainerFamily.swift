@@ -23,6 +23,13 @@ final class ContainerFamily: Sendable {
     /// The teardowns owed by the root and its scopes.
     let teardowns = TeardownLog()
 
+    /// The units of work open on the root and its scopes, which `shutdown()` ends.
+    let openUnits = OpenUnits()
+
+    /// Endings that run in tasks of their own (dropped units, late instances), which `shutdown()`
+    /// awaits, and the observer of the failures nobody else receives.
+    let endings = BackgroundEndings()
+
     /// See ``DependencyContainer/constructionWaitLimit``; in nanoseconds, read on every wait.
     private let waitLimitNanoseconds = Atomic<Int64>(30_000_000_000)
 

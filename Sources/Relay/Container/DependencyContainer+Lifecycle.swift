@@ -76,7 +76,7 @@ extension DependencyContainer {
         }
     }
 
-    /// Runs the teardown of every instance built with one, newest first, then drops every cached
+    /// Runs every teardown the container still owes, newest first, then drops every cached
     /// singleton; for a root, also those of its scopes.
     ///
     /// Call it when the program stops, after it stops taking work: a server's database pool is
@@ -88,10 +88,21 @@ extension DependencyContainer {
     /// try await DependencyContainer.global.shutdown()
     /// ```
     ///
-    /// Instances dropped earlier by ``releaseSingletons()`` or by registering their type again are
-    /// torn down here too, so nothing opened is left open. The container stays usable: what is
-    /// resolved afterwards is built anew. Inside `withOverrides(_:operation:)`, it shuts down what
-    /// was built under the override.
+    /// What it ends, in this order, so that nothing built is left without its teardown:
+    /// 1. **Units of work still open** on the container (for a root, on its scopes too), newest
+    ///    first: each is ended as ``UnitOfWork/close()`` would end it, its teardowns run, and work
+    ///    still running in it gets ``DependencyResolutionError/Code/unitOfWorkEnded`` from then on.
+    ///    Their instances may use the container's, so they go first. A server stops taking requests
+    ///    before it shuts the container down, so normally none is left; a failure names its unit.
+    /// 2. **Endings running in the background**: units dropped without being closed, and instances
+    ///    built for a unit that ended meanwhile whose resolve could not await their teardown. It
+    ///    waits for each, and reports the failures nobody else received
+    ///    (``observeTeardownFailures(_:)`` saw them too).
+    /// 3. **The container's own instances**: singletons, eager singletons and weak instances with
+    ///    a teardown, and transients with a teardown that one of them resolved. Instances dropped
+    ///    earlier by ``releaseSingletons()`` or by registering their type again are torn down here
+    ///    too. The container stays usable: what is resolved afterwards is built anew. Inside
+    ///    `withOverrides(_:operation:)`, it shuts down what was built under the override.
     ///
     /// While it runs:
     /// - An instance leaves the cache just before its teardown starts, so no resolve hands out an
@@ -104,28 +115,60 @@ extension DependencyContainer {
     /// - A build still running when it returns caches its instance when it ends, and its teardown
     ///   is owed to the next `shutdown()`. Stop the work that resolves before shutting down.
     ///
-    /// - Throws: ``DependencyShutdownError`` naming each type whose teardown threw.
+    /// Teardowns are not cancelled with the task that calls it: they run to the end.
+    ///
+    /// - Throws: ``DependencyShutdownError`` naming each type whose teardown threw, and the unit of
+    ///   work that owned it, if one did.
     nonisolated(nonsending) public func shutdown() async throws {
         if let overriding = overridingContainer {
             return try await overriding.shutdown()
         }
-        var failures: [DependencyShutdownError.Failure] = []
-        for _ in 0..<Self.maximumShutdownRounds {
-            let teardowns = family.teardowns.takeAll(in: isRoot ? nil : [scope])
-            if teardowns.isEmpty { break }
-            for teardown in teardowns {
-                do {
-                    try await teardown()
-                } catch {
-                    failures.append(
-                        .init(requestedType: teardown.key.description, scope: teardown.scope, underlyingError: error))
-                }
-            }
-        }
-        releaseSingletons()
+        let failures = await endEverythingOwned()
         if !failures.isEmpty {
             throw DependencyShutdownError(failures: failures)
         }
+    }
+
+    /// Ends everything this container owns, as ``shutdown()`` describes, and returns the teardowns
+    /// that threw: the one place a container's owners are ended (`shutdown()`, and `validate()` for
+    /// its throwaway layer).
+    nonisolated(nonsending) func endEverythingOwned() async -> [DependencyShutdownError.Failure] {
+        var failures: [DependencyShutdownError.Failure] = []
+        let stillOpen = family.openUnits.takeAll { [isRoot] unit in isRoot || unit.container === self }
+        for owed in stillOpen {
+            failures += await owed.settle()
+        }
+        failures += await family.endings.awaitAll()
+        for _ in 0..<Self.maximumShutdownRounds {
+            let teardowns = family.teardowns.takeAll(in: isRoot ? nil : [scope])
+            if teardowns.isEmpty { break }
+            failures += await Teardowns.run(teardowns)
+        }
+        releaseSingletons()
+        return failures
+    }
+
+    /// Sets the observer of teardown failures that no caller is left to receive: those of a unit of
+    /// work dropped without being closed, of an instance built for a unit that ended meanwhile
+    /// whose resolve could not await its teardown, and of what ``validateSynchronously()`` built.
+    /// The next ``shutdown()`` reports them too. Pass `nil` to remove it.
+    ///
+    /// Every other failure reaches the caller that ended the owner (``UnitOfWork/close()``,
+    /// ``withUnitOfWork(isolation:_:)``, ``shutdown()``), so this sees only what would otherwise
+    /// wait for shutdown. The logging and HTTP integrations log them:
+    ///
+    /// ```swift
+    /// container.observeTeardownFailures { failure in
+    ///     logger.error("\(failure)")
+    /// }
+    /// ```
+    ///
+    /// One observer per root (a scope shares its root's); it is called outside every lock, on the
+    /// task that ran the teardowns.
+    ///
+    /// - Parameter observer: Receives each failure, with the type and unit it concerns.
+    public func observeTeardownFailures(_ observer: (@Sendable (DependencyShutdownError) -> Void)?) {
+        family.endings.observe(observer)
     }
 
     /// How many rounds of teardowns one ``shutdown()`` runs: the first tears down what was built

@@ -13,15 +13,21 @@ extension DependencyContainer {
     /// }
     /// ```
     ///
-    /// Factories run for real, so a factory with side effects (opening a connection) has them.
+    /// Factories run for real, so a factory with side effects (opening a connection) has them,
+    /// and what they built is torn down before `validate()` returns: its unit-of-work instances
+    /// (and the transients with a teardown they resolved) as their unit ends, then the singletons
+    /// it built, newest first. A teardown that throws is a failure of the validation.
     /// A registration that takes runtime arguments is not built, since validation has no arguments
     /// to pass; a factory that resolves it with arguments builds it, and is checked, as usual.
     ///
-    /// - Throws: ``DependencyGraphError`` with code `validationFailed`, listing every failure.
+    /// - Throws: ``DependencyGraphError`` with code `validationFailed`, listing every failure,
+    ///   teardowns that threw included.
     nonisolated(nonsending) public func validate() async throws {
         let exploration = await exploreAsync(recording: false)
-        if !exploration.failures.isEmpty {
-            throw DependencyGraphError(code: .validationFailed, failures: exploration.failures)
+        if !exploration.failures.isEmpty || !exploration.teardownFailures.isEmpty {
+            throw DependencyGraphError(
+                code: .validationFailed, failures: exploration.failures,
+                teardownFailures: exploration.teardownFailures)
         }
     }
 
@@ -35,14 +41,16 @@ extension DependencyContainer {
     /// ```
     ///
     /// It cannot run async factories: it reports each async registration it meets with code
-    /// ``DependencyResolutionError/Code/asyncFactory``. Not an overload of `validate()` on
-    /// purpose: in top-level code Swift would pick it even under `await`.
+    /// ``DependencyResolutionError/Code/asyncFactory``. Nor can it await teardowns: what it built is
+    /// torn down at once in a task the container tracks, which ``shutdown()`` awaits; a teardown
+    /// that throws reaches ``observeTeardownFailures(_:)`` and the next `shutdown()`. Not an overload
+    /// of `validate()` on purpose: in top-level code Swift would pick it even under `await`.
     ///
     /// - Throws: ``DependencyGraphError`` with code `validationFailed`, listing every failure.
     public func validateSynchronously() throws {
         let exploration = explore(recording: false)
         if !exploration.failures.isEmpty {
-            throw DependencyGraphError(code: .validationFailed, failures: exploration.failures)
+            throw DependencyGraphError(code: .validationFailed, failures: exploration.failures, teardownFailures: [])
         }
     }
 
@@ -62,7 +70,7 @@ extension DependencyContainer {
     /// ``dependencyGraph()``.
     ///
     /// It cannot run async factories, so it finds no edges out of an async registration and lists
-    /// it among the failures. Not an overload of `dependencyGraph()` on purpose: in top-level code
+    /// it among the failures; what it built is torn down as ``validateSynchronously()`` does. Not an overload of `dependencyGraph()` on purpose: in top-level code
     /// Swift would pick it even under `await`.
     ///
     /// - Returns: The graph, with the messages of registrations that could not be built.
@@ -73,7 +81,8 @@ extension DependencyContainer {
     private func graph(from exploration: Exploration) -> DependencyGraph {
         DependencyGraph(
             nodes: registrationNodes, edges: exploration.recorder?.recorded ?? [],
-            failures: exploration.failures.map(\.description))
+            failures: exploration.failures.map(\.description)
+                + exploration.teardownFailures.map { "Tearing down \($0)" })
     }
 
     /// A node for every registration of this container (for a root, also of its scopes), read
@@ -101,10 +110,9 @@ extension DependencyContainer {
         let exploration = Exploration(recording: recording, over: root)
         SlowPathGate.open()
         defer { SlowPathGate.close() }
-        // Unit-of-work registrations are built in a unit of validation's own, dropped afterwards
-        // like everything else it builds.
+        // Unit-of-work registrations are built in a unit of validation's own, ended afterwards;
+        // everything else it builds lives in the throwaway layer, torn down after the unit.
         let unit = UnitOfWork(container: self, parent: nil)
-        defer { unit.abandon() }
         let failures = await OverrideLayer.$current.withValue(exploration.layer) {
             await UnitOfWork.binding.withValue(unit) {
                 var failures: [DependencyResolutionError] = []
@@ -118,7 +126,8 @@ extension DependencyContainer {
                 return failures
             }
         }
-        return exploration.ended(with: failures)
+        let teardownFailures = await unit.end() + exploration.layer.overrides.endEverythingOwned()
+        return exploration.ended(with: failures, teardownFailures: teardownFailures)
     }
 
     /// Resolves every registration of the family through a fresh override layer.
@@ -127,13 +136,19 @@ extension DependencyContainer {
         SlowPathGate.open()
         defer { SlowPathGate.close() }
         let unit = UnitOfWork(container: self, parent: nil)
-        defer { unit.abandon() }
         let failures = OverrideLayer.$current.withValue(exploration.layer) {
             UnitOfWork.binding.withValue(unit) {
                 self.failures(building: explorable) { try $0.resolveErased(in: $1, under: exploration.layer) }
             }
         }
-        return exploration.ended(with: failures)
+        // Synchronous code cannot await teardowns: they run at once in a task this container
+        // tracks (its shutdown awaits it), the unit's first, then the layer's.
+        let layer = exploration.layer
+        family.endings.start {
+            let failures = await unit.end() + layer.overrides.endEverythingOwned()
+            return failures.isEmpty ? nil : DependencyShutdownError(failures: failures, ending: "Validating the container")
+        }
+        return exploration.ended(with: failures, teardownFailures: [])
     }
 
     /// What validation and the graph build: every registration of the family but those that take
@@ -149,6 +164,7 @@ private struct Exploration {
     let layer: OverrideLayer
     let recorder: DependencyGraph.Recorder?
     var failures: [DependencyResolutionError] = []
+    var teardownFailures: [DependencyShutdownError.Failure] = []
 
     /// A run over `root`, inside any override already active; recording edges for a graph.
     init(recording: Bool, over root: DependencyContainer) {
@@ -156,9 +172,13 @@ private struct Exploration {
         layer = OverrideLayer(base: root, outer: OverrideLayer.current, recorder: recorder)
     }
 
-    func ended(with failures: [DependencyResolutionError]) -> Exploration {
+    func ended(
+        with failures: [DependencyResolutionError],
+        teardownFailures: [DependencyShutdownError.Failure]
+    ) -> Exploration {
         var ended = self
         ended.failures = failures
+        ended.teardownFailures = teardownFailures
         return ended
     }
 }

@@ -35,6 +35,16 @@ public struct DependencyGraphError: Error, CustomStringConvertible, Sendable {
     /// The failures, in registration order (roots before their scopes).
     public let failures: [DependencyResolutionError]
 
+    /// For ``Code/validationFailed``: the teardowns that threw when validation tore down what it
+    /// built, newest instance first.
+    public let teardownFailures: [DependencyShutdownError.Failure]
+
+    init(code: Code, failures: [DependencyResolutionError], teardownFailures: [DependencyShutdownError.Failure] = []) {
+        self.code = code
+        self.failures = failures
+        self.teardownFailures = teardownFailures
+    }
+
     /// A count, then each failure's full message.
     public var description: String {
         let (action, noun) =
@@ -46,6 +56,16 @@ public struct DependencyGraphError: Error, CustomStringConvertible, Sendable {
         let details = failures.map {
             "- " + $0.description.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")
         }
-        return (["\(action) the container failed: \(count) could not be built."] + details).joined(separator: "\n")
+        var lines = ["\(action) the container failed: \(count) could not be built."] + details
+        if !teardownFailures.isEmpty {
+            let teardowns = teardownFailures.count == 1 ? "1 teardown" : "\(teardownFailures.count) teardowns"
+            if failures.isEmpty {
+                lines = ["\(action) the container failed: \(teardowns) of what it built threw."]
+            } else {
+                lines.append("And \(teardowns) of what it built threw:")
+            }
+            lines += teardownFailures.map { "- \($0)" }
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -23,6 +23,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             case argumentMismatch
             case mustAwait
             case outsideUnitOfWork, unitOfWorkEnded, captiveDependency
+            case teardownWithoutOwner
         }
 
         fileprivate let kind: Kind
@@ -72,6 +73,11 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         /// its factory resolved one, directly or through other factories.
         public static let captiveDependency = Code(.captiveDependency)
 
+        /// A `.transient` (or `.graph`) registration with a teardown was resolved where nothing
+        /// would own the instance and run its teardown: outside any unit of work, and not for a
+        /// longer-lived instance.
+        public static let teardownWithoutOwner = Code(.teardownWithoutOwner)
+
         /// The code's name.
         public var description: String { kind.rawValue }
     }
@@ -91,8 +97,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
     /// Registrations close to the one asked for (same type, another name or scope).
     public let nearby: [String]
 
-    /// What the factory threw, for ``Code/factoryFailed``.
-    public let underlyingError: (any Error)?
+    /// What the factory threw, for ``Code/factoryFailed``; for ``Code/unitOfWorkEnded``, the
+    /// ``DependencyShutdownError`` of the instance built as the unit ended, when its teardown threw.
+    public internal(set) var underlyingError: (any Error)?
 
     /// How long this resolve waited for another's build, for ``Code/waitTimedOut``.
     let waited: Duration?
@@ -229,7 +236,11 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         case .outsideUnitOfWork:
             return "'\(requestedType)' in \(place) lives for one unit of work, and none is open here."
         case .unitOfWorkEnded:
-            return "'\(requestedType)' in \(place) was resolved in a unit of work that has ended."
+            let late = underlyingError.map { " The instance built as it ended was torn down, and its teardown threw: \($0)" }
+            return "'\(requestedType)' in \(place) was resolved in a unit of work that has ended.\(late ?? "")"
+        case .teardownWithoutOwner:
+            return "'\(requestedType)' in \(place) has a teardown, and nothing here would own what it builds: "
+                + "it lives for one resolve, and no unit of work is open to tear it down."
         case .captiveDependency:
             let holder = heldBy.map { "'\($0.key)' (\($0.lifecycle))" } ?? "a longer-lived instance"
             return "\(holder) would hold '\(requestedType)' in \(place), which lives for one unit of work: "
@@ -279,6 +290,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         case .unitOfWorkEnded:
             return "keep a unit's instances, and work that resolves them, inside the unit's body; start work "
                 + "that must outlive it in a unit of its own"
+        case .teardownWithoutOwner:
+            return "resolve it inside try await container.withUnitOfWork { unit in ... }, which tears it down "
+                + "when the unit ends, or from a singleton's factory, whose container tears it down at shutdown(); "
+                + "or register it .unitOfWork or .singleton"
         case .captiveDependency:
             let holder = heldBy.map { "'\($0.key)'" } ?? "the longer-lived instance"
             return "let \(holder) take a Provider<\(typeName)> and ask it on each use, within the unit, "

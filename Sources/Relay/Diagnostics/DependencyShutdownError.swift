@@ -1,6 +1,6 @@
 /// The teardowns that threw during ``DependencyContainer/shutdown()``, or at the end of a unit of
 /// work: every teardown runs, and every failure is reported here, each with the type whose
-/// instance it was closing.
+/// instance it was closing (and the unit that owned it).
 ///
 /// ```
 /// Shutting down the container failed: 1 teardown threw.
@@ -34,13 +34,31 @@ public struct DependencyShutdownError: Error, CustomStringConvertible, Sendable 
         /// The scope of the container that built the instance.
         public let scope: DependencyContainerScope
 
+        /// The number of the unit of work that owned the instance (see ``UnitOfWork/number``);
+        /// `nil` for an instance the container owned.
+        public let unitOfWork: Int?
+
         /// What the teardown threw.
         public let underlyingError: any Error
 
-        /// `'Database' in global: <what the teardown threw>`.
+        init(
+            requestedType: String,
+            scope: DependencyContainerScope,
+            unitNumber: Int? = nil,
+            underlyingError: any Error
+        ) {
+            self.requestedType = requestedType
+            self.scope = scope
+            self.unitOfWork = unitNumber
+            self.underlyingError = underlyingError
+        }
+
+        /// `'Database' in global: <what the teardown threw>`; `'Transaction' in global, unit of
+        /// work #3: …` for an instance a unit owned.
         public var description: String {
             let place = scope.placeDescription()
-            return "'\(requestedType)' in \(place): \(underlyingError)"
+            let owner = unitOfWork.map { ", unit of work #\($0)" } ?? ""
+            return "'\(requestedType)' in \(place)\(owner): \(underlyingError)"
         }
     }
 
@@ -50,23 +68,35 @@ public struct DependencyShutdownError: Error, CustomStringConvertible, Sendable 
     /// The teardowns that threw, in the order they ran (newest instance first).
     public let failures: [Failure]
 
-    /// What was being ended: `the container`, or a unit of work.
+    /// What the unit's work threw before its teardowns ran, when both failed: thrown by
+    /// ``DependencyContainer/withUnitOfWork(isolation:_:)`` (and ``UnitOfWork`` closes made after
+    /// a failure) in place of the work's error, so that neither failure is lost. `nil` otherwise.
+    public let workError: (any Error)?
+
+    /// What was being ended: `Shutting down the container`, `Ending unit of work #3`.
     private let ending: String
 
     init(failures: [Failure]) {
-        self.failures = failures
-        self.ending = "Shutting down the container"
+        self.init(failures: failures, ending: "Shutting down the container")
     }
 
-    init(failures: [Failure], endingUnit unit: UnitOfWork) {
-        self.failures = failures
-        self.ending = "Ending \(unit)"
+    init(failures: [Failure], endingUnit unit: UnitOfWork, workError: (any Error)? = nil) {
+        self.init(failures: failures, ending: "Ending \(unit)", workError: workError)
     }
 
-    /// A count, then each failure.
+    init(failures: [Failure], ending: String, workError: (any Error)? = nil) {
+        self.failures = failures
+        self.ending = ending
+        self.workError = workError
+    }
+
+    /// A count, then each failure; then the work's error, if it threw first.
     public var description: String {
         let count = failures.count == 1 ? "1 teardown" : "\(failures.count) teardowns"
-        return (["\(ending) failed: \(count) threw."] + failures.map { "- \($0)" })
-            .joined(separator: "\n")
+        var lines = ["\(ending) failed: \(count) threw."] + failures.map { "- \($0)" }
+        if let workError {
+            lines.append("The unit's work had thrown first: \(workError)")
+        }
+        return lines.joined(separator: "\n")
     }
 }

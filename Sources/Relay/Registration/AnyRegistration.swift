@@ -40,10 +40,11 @@ class AnyRegistration: Construction, @unchecked Sendable {
         lifecycle: LifecycleType,
         instruction: String?,
         isAsync: Bool,
+        hasTeardown: Bool,
         forwardsTo: RegistrationKey? = nil
     ) {
         self.lifecycle = lifecycle
-        self.lifecycleStep = ResolutionEngine.lifecycleStep(for: lifecycle, isAsync: isAsync)
+        self.lifecycleStep = ResolutionEngine.lifecycleStep(for: lifecycle, isAsync: isAsync, hasTeardown: hasTeardown)
         self.instruction = instruction
         self.isAsync = isAsync
         self.forwardsTo = forwardsTo

@@ -16,8 +16,8 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
     /// synchronous one.
     let asyncFactory: (@Sendable (DependencyContainer) async throws -> Service)?
 
-    /// Closes what the factory built, at ``DependencyContainer/shutdown()``; `nil` when there is
-    /// nothing to close.
+    /// Closes what the factory built, when its owner ends (see `ResolutionEngine+Ownership.swift`);
+    /// `nil` when there is nothing to close.
     let teardown: (@Sendable (Service) async throws -> Void)?
 
     /// The built instance, for `.singleton` and `.eagerSingleton`: a single `Service` on the heap
@@ -47,7 +47,8 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
         self.factory = factory
         self.asyncFactory = nil
         self.teardown = teardown
-        super.init(key: key, lifecycle: lifecycle, instruction: instruction, isAsync: false)
+        super.init(
+            key: key, lifecycle: lifecycle, instruction: instruction, isAsync: false, hasTeardown: teardown != nil)
     }
 
     init(
@@ -61,7 +62,8 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
         self.factory = { _ in throw CancellationError() }
         self.asyncFactory = asyncFactory
         self.teardown = teardown
-        super.init(key: key, lifecycle: lifecycle, instruction: instruction, isAsync: true)
+        super.init(
+            key: key, lifecycle: lifecycle, instruction: instruction, isAsync: true, hasTeardown: teardown != nil)
     }
 
     /// An alias: it forwards to `target`, with `factory` for a synchronous resolve and
@@ -79,7 +81,8 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
         self.factory = factory
         self.asyncFactory = asyncFactory
         self.teardown = nil
-        super.init(key: key, lifecycle: .transient, instruction: nil, isAsync: false, forwardsTo: target)
+        super.init(
+            key: key, lifecycle: .transient, instruction: nil, isAsync: false, hasTeardown: false, forwardsTo: target)
     }
 
     /// A registration under the same key that builds with this one's factories but hands them

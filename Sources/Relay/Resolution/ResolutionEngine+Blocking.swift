@@ -78,6 +78,8 @@ extension ResolutionEngine {
             return try build(registration, in: container, on: thread)
         case .buildAsync:
             throw asyncFactoryError(for: registration, in: container, on: thread)
+        case .buildOwned:
+            return try buildOwned(registration, in: container, on: thread)
         case .shareInGraph:
             return try graphInstance(of: registration, in: container, on: thread)
         case .buildOnce:
@@ -146,7 +148,9 @@ extension ResolutionEngine {
                     // is kept: nobody waits for it.
                     let (isKept, mustEndClaim) =
                         isClaimed ? unit.publishClaimed(built, in: slot) : (unit.publish(built, in: slot), true)
-                    if !isKept { tearDownDetached(built, for: registration) }
+                    // The unit ended while it was built: nothing is handed out (the catch below
+                    // ends the build with the error, which its waiters share).
+                    if !isKept { throw endLate(built, of: registration, in: container, on: thread) }
                     if mustEndClaim { attempt.succeed() }
                     return built
                 } catch {
@@ -158,6 +162,22 @@ extension ResolutionEngine {
             }
             step = try attempt.claim(isCached: { unit.isBuilt(slot) }, path: pathDescriptions(on: thread))
         }
+    }
+
+    /// A new instance of a `.transient` registration with a teardown, handed to its owner (see
+    /// `ResolutionEngine+Ownership.swift`).
+    @inline(never)
+    private static func buildOwned<Service>(
+        _ registration: Registration<Service>,
+        in container: DependencyContainer,
+        on thread: ResolutionThreadState
+    ) throws -> Service {
+        if registration.isAsync { throw asyncFactoryError(for: registration, in: container, on: thread) }
+        let owner = try teardownOwner(
+            for: registration, in: container, thread: thread, asyncPath: AsyncResolutionPath.current,
+            path: pathDescriptions(on: thread))
+        let built = try build(registration, in: container, on: thread)
+        return try handOver(built, of: registration, in: container, to: owner, on: thread)
     }
 
     /// The instance of a `.graph` registration that this resolution shares, built on first use.
@@ -172,7 +192,14 @@ extension ResolutionEngine {
         let shared = AsyncResolutionPath.current.graph ?? thread.graph
         if let built = shared?.instance(of: registration) { return built }
         if registration.isAsync { throw asyncFactoryError(for: registration, in: container, on: thread) }
-        let built = try build(registration, in: container, on: thread)
+        // One with a teardown has an owner, as a transient has (it is built once per resolution).
+        let owner = try registration.teardown.map { _ in
+            try teardownOwner(
+                for: registration, in: container, thread: thread, asyncPath: AsyncResolutionPath.current,
+                path: pathDescriptions(on: thread))
+        }
+        var built = try build(registration, in: container, on: thread)
+        if let owner { built = try handOver(built, of: registration, in: container, to: owner, on: thread) }
         // Looked up again: a `.graph` registration built inside this one may have made the
         // resolution's storage meanwhile, and what this one built belongs there too.
         if let shared = shared ?? thread.graph { return shared.keep(built, for: registration) }

@@ -48,6 +48,11 @@ extension ResolutionEngine {
             throw refusal(step, of: registration, in: container, after: path.descriptions)
         case .build, .buildAsync:
             return try await buildAsync(registration, in: container)
+        case .buildOwned:
+            let owner = try teardownOwner(
+                for: registration, in: container, thread: .current, asyncPath: path, path: path.descriptions)
+            let built = try await buildAsync(registration, in: container)
+            return try await handOverAsync(built, of: registration, in: container, to: owner)
         case .shareInGraph:
             return try await graphInstanceAsync(of: registration, in: container, on: path)
         case .buildOnce:
@@ -105,15 +110,25 @@ extension ResolutionEngine {
             case .read:
                 return unit.builtInstance(in: slot, as: Service.self)
             case .build:
+                let built: Service
                 do {
-                    let built = try await buildAsync(registration, in: container)
-                    if !unit.publish(built, in: slot) { tearDownDetached(built, for: registration) }
-                    attempt.succeed()
-                    return built
+                    built = try await buildAsync(registration, in: container)
                 } catch {
                     attempt.fail(error)
                     throw error
                 }
+                guard unit.publish(built, in: slot) else {
+                    // The unit ended while it was built: nothing is handed out. The build ends with
+                    // the error, which its waiters share; this resolve tears the instance down
+                    // before the error goes on.
+                    let ended = unitRefusal(
+                        .unitOfWorkEnded, of: registration, in: container,
+                        after: AsyncResolutionPath.current.descriptions)
+                    attempt.fail(ended)
+                    throw await endLate(built, of: registration, in: container, path: AsyncResolutionPath.current.descriptions)
+                }
+                attempt.succeed()
+                return built
             case .wait(let ticket):
                 try await attempt.suspend(ticket: ticket)
             }
@@ -127,12 +142,17 @@ extension ResolutionEngine {
         in container: DependencyContainer,
         on path: AsyncResolutionPath
     ) async throws -> Service {
-        guard let shared = path.graph else {
-            // A top-level resolve of the registration itself has nothing to share it with.
-            return try await buildAsync(registration, in: container)
+        if let built = path.graph?.instance(of: registration) { return built }
+        // One with a teardown has an owner, as a transient has (it is built once per resolution).
+        let owner = try registration.teardown.map { _ in
+            try teardownOwner(
+                for: registration, in: container, thread: .current, asyncPath: path, path: path.descriptions)
         }
-        if let built = shared.instance(of: registration) { return built }
-        return shared.keep(try await buildAsync(registration, in: container), for: registration)
+        var built = try await buildAsync(registration, in: container)
+        if let owner { built = try await handOverAsync(built, of: registration, in: container, to: owner) }
+        // A top-level resolve of the registration itself has nothing to share it with.
+        guard let shared = path.graph else { return built }
+        return shared.keep(built, for: registration)
     }
 
     /// Builds and caches a singleton, eager singleton or weak instance, exactly once per container
@@ -205,9 +225,16 @@ extension ResolutionEngine {
     ) async throws -> Service {
         while true {
             do {
-                return try attempt()
-            } catch let error as DependencyResolutionError {
-                guard let pending = error.pendingBuild else { throw error }
+                let built = try attempt()
+                // Late instances the work left (a unit ended while they were built) are torn down
+                // before anything goes on; normally there are none.
+                if !ResolutionThreadState.current.lateTeardowns.isEmpty { _ = await settleLate(into: nil) }
+                return built
+            } catch {
+                if !ResolutionThreadState.current.lateTeardowns.isEmpty {
+                    throw await settleLate(into: error) ?? error
+                }
+                guard let pending = (error as? DependencyResolutionError)?.pendingBuild else { throw error }
                 try await pending.awaitEnd()
             }
         }

@@ -27,6 +27,9 @@ enum ResolutionEngine {
         case build
         /// Build a new instance with an async factory (`.transient`): only the async front can.
         case buildAsync
+        /// Build a new instance, which has a teardown, and hand it to its owner (a `.transient`
+        /// registration with a teardown; see `ResolutionEngine+Ownership.swift`).
+        case buildOwned
         /// Share the instance of this resolution, built on first use (`.graph`).
         case shareInGraph
         /// Read the container's instance, or build it exactly once (`.singleton`,
@@ -62,8 +65,9 @@ enum ResolutionEngine {
     /// dispatch on the lifecycle, made once when the registration is made rather than on every
     /// resolve.
     @inline(__always)
-    static func lifecycleStep(for lifecycle: LifecycleType, isAsync: Bool) -> Step {
+    static func lifecycleStep(for lifecycle: LifecycleType, isAsync: Bool, hasTeardown: Bool) -> Step {
         switch lifecycle {
+        case .transient where hasTeardown: return .buildOwned
         case .transient: return isAsync ? .buildAsync : .build
         case .graph: return .shareInGraph
         case .unitOfWork: return .buildInUnit

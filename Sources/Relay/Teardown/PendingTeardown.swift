@@ -1,8 +1,6 @@
-/// A teardown owed to an instance a container built and cached: run by
-/// ``DependencyContainer/shutdown()``.
-struct PendingTeardown: @unchecked Sendable {
-    // Safety: `instance` is an instance the container caches and hands to any thread that resolves
-    // it; the teardown, `@Sendable` itself, receives it once, at shutdown, as any resolver would.
+/// A teardown owed to an instance a container owns (one it cached, or a transient a longer-lived
+/// factory of it resolved): run by ``DependencyContainer/shutdown()``.
+struct PendingTeardown: OwnedTeardown {
 
     /// The registered type and name, for the failure's message.
     let key: RegistrationKey
@@ -34,7 +32,7 @@ struct PendingTeardown: @unchecked Sendable {
 
     /// Drops the instance from its registration's cache, then runs the teardown: no resolve hands
     /// out an instance whose teardown has started; one made meanwhile builds anew.
-    nonisolated(nonsending) func callAsFunction() async throws {
+    nonisolated(nonsending) func tearDown() async throws {
         if let registration, let table {
             // Released after unlocking, in case its deinit resolves.
             let dropped = table.withWrite { contents in
@@ -45,8 +43,12 @@ struct PendingTeardown: @unchecked Sendable {
         try await run()
     }
 
-    /// Carries an instance into the teardown's closure; see the safety note above.
+    /// Carries an instance into the teardown's closure.
     private struct UncheckedInstance<Service>: @unchecked Sendable {
+        // Safety: `instance` is one the container owns: cached and handed to any thread that
+        // resolves it (sharing it is what a container is for), or held by a longer-lived instance
+        // it caches. The teardown, `@Sendable` itself, receives it once, at shutdown, as any
+        // resolver would.
         let instance: Service
         init(_ instance: Service) { self.instance = instance }
     }

@@ -1,6 +1,8 @@
 extension DependencyContainer {
     /// Runs `body` in a new unit of work, then ends the unit: its ``LifecycleType/unitOfWork``
-    /// instances are torn down, newest first, whether `body` returned, threw or was cancelled.
+    /// instances (and the transients with a teardown it resolved) are torn down, newest first,
+    /// whether `body` returned, threw or was cancelled. The teardowns run to the end even when the
+    /// task is cancelled: they are not cancelled with the work they clean up.
     ///
     /// ```swift
     /// let receipt = try await container.withUnitOfWork { unit in
@@ -17,8 +19,10 @@ extension DependencyContainer {
     ///   - isolation: Where `body` runs: the caller's actor, by default.
     ///   - body: The unit's work; it receives the unit.
     /// - Returns: What `body` returns.
-    /// - Throws: What `body` throws (the unit is ended first); otherwise a
-    ///   ``DependencyShutdownError`` naming each type whose teardown threw. Every teardown runs.
+    /// - Throws: What `body` throws (the unit is ended first); a ``DependencyShutdownError`` naming
+    ///   each type whose teardown threw, when `body` returned; when both failed, the
+    ///   ``DependencyShutdownError``, whose ``DependencyShutdownError/workError`` is what `body`
+    ///   threw. Every teardown runs.
     @inlinable
     public func withUnitOfWork<Result>(
         isolation: isolated (any Actor)? = #isolation,
@@ -33,9 +37,9 @@ extension DependencyContainer {
             result = try await unit.run(isolation: isolation) { try await body(unit) }
         } catch {
             // Ended before the error goes on: a failed request still closes its transaction. The
-            // body's error is the one the caller sees.
-            try? await unit.close()
-            throw error
+            // body's error is the one the caller sees, unless a teardown threw too: then an error
+            // that carries both.
+            throw await unit.close(after: error)
         }
         try await unit.close()
         return result
@@ -48,6 +52,10 @@ extension DependencyContainer {
     /// Prefer ``withUnitOfWork(isolation:_:)``, which cannot forget to close the unit. Work runs in
     /// the unit through ``UnitOfWork/run(isolation:_:)`` or `UnitOfWork.resolve(_:name:)`; a
     /// unit opened inside another (in its `run`) nests in it.
+    ///
+    /// A unit that is never closed still has its teardowns run: when the last reference to it goes
+    /// away, in a task the container tracks (``shutdown()`` awaits it; a failure reaches
+    /// ``observeTeardownFailures(_:)``); and ``shutdown()`` ends every unit still open.
     ///
     /// ```swift
     /// let unit = container.openUnitOfWork()

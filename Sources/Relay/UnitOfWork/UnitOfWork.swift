@@ -38,10 +38,10 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     /// instance takes it once, and opening a unit allocates nothing for it.
     private let lock = SpinLock()
 
-    // Safety (the three properties below): read and written only while `lock` is held, or by
-    // `end()` and `abandon()` after they have set `isEndedState` under it, when no other thread
-    // reads or writes them any more (every other access checks `isEndedState` first, under the
-    // lock). Exclusivity is unchecked because the lock already serialises every access.
+    // Safety (the three properties below): read and written only while `lock` is held. The lists
+    // are taken whole, under the lock, by `takeEverything()`, which marks the unit ended in the
+    // same step; every other access checks `isEndedState` first, under the lock. Exclusivity is
+    // unchecked because the lock already serialises every access.
 
     /// The unit's slots, one per registration resolved in it, newest first. A list through the
     /// slots themselves: a unit has a handful, and finding one by identity in a short list costs
@@ -54,6 +54,18 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
 
     /// Whether the unit has ended.
     @exclusivity(unchecked) private nonisolated(unsafe) var isEndedState = false
+
+    // Safety (the three properties below): read and written only while the lock of the family's
+    // `OpenUnits` is held.
+
+    /// The unit opened after this one on the family's list of open units (`OpenUnits`).
+    @exclusivity(unchecked) nonisolated(unsafe) var openNewer: Unmanaged<UnitOfWork>?
+
+    /// The unit opened before this one on the family's list of open units.
+    @exclusivity(unchecked) nonisolated(unsafe) var openOlder: Unmanaged<UnitOfWork>?
+
+    /// Whether the unit is on the family's list of open units.
+    @exclusivity(unchecked) nonisolated(unsafe) var isListedOpen = false
 
     private static let counter = Atomic<Int>(0)
 
@@ -101,6 +113,8 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
             let key = UInt(bitPattern: Unmanaged.passUnretained(Self.binding).toOpaque())
             Self.currentKey.store(key, ordering: .relaxed)
         }
+        // Listed until it ends, so that the container's shutdown can end it if nobody else does.
+        container.family.openUnits.add(self)
     }
 
     /// Whether the current task runs in this unit already.
@@ -127,7 +141,8 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     ///   - name: The registration's name; `nil` for the default.
     /// - Returns: The instance: for a ``LifecycleType/unitOfWork`` registration, this unit's.
     /// - Throws: ``DependencyResolutionError`` as `resolve(_:name:)` does, and with code
-    ///   ``DependencyResolutionError/Code/unitOfWorkEnded`` once the unit has ended.
+    ///   ``DependencyResolutionError/Code/unitOfWorkEnded``, whatever the type's lifecycle, once the
+    ///   unit has ended: a unit that has ended hands out nothing.
     @inlinable
     nonisolated(nonsending) public func resolve<Service>(
         _ type: Service.Type = Service.self,
@@ -135,6 +150,7 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     ) async throws -> Service {
         // Inlinable, as the container's `resolve` is: no async frame of its own. Already in this
         // unit (the body of `withUnitOfWork`): no need to bind it again.
+        if isEnded { throw endedError(resolving: type, name: name) }
         if isCurrent { return try await container.resolve(type, name: name) }
         return try await Self.binding.withValue(self) { try await container.resolve(type, name: name) }
     }
@@ -146,8 +162,10 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     ///   - type: The registered type.
     ///   - name: The registration's name; `nil` for the default.
     /// - Returns: The instance: for a ``LifecycleType/unitOfWork`` registration, this unit's.
-    /// - Throws: ``DependencyResolutionError``, as the synchronous `resolve(_:name:)` does.
+    /// - Throws: ``DependencyResolutionError``, as the synchronous `resolve(_:name:)` does, and with
+    ///   code ``DependencyResolutionError/Code/unitOfWorkEnded`` once the unit has ended.
     public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) throws -> Service {
+        if isEnded { throw endedError(resolving: type, name: name) }
         if isCurrent { return try container.resolve(type, name: name) }
         return try Self.binding.withValue(self) { try container.resolve(type, name: name) }
     }
@@ -171,12 +189,33 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     /// Ends the unit: no resolve reaches it any more, its teardowns run newest first (every one,
     /// even after one throws), and its instances are released. Closing a closed unit does nothing.
     ///
+    /// The teardowns run to the end even when the calling task is cancelled: they are not cancelled
+    /// with the work they clean up (see the *Units of Work* article).
+    ///
     /// - Throws: ``DependencyShutdownError`` naming each type whose teardown threw.
     nonisolated(nonsending) public func close() async throws {
         let failures = await end()
         if !failures.isEmpty {
             throw DependencyShutdownError(failures: failures, endingUnit: self)
         }
+    }
+
+    /// Closes the unit after its work threw `error`, and returns what the caller should throw:
+    /// `error` itself, or, when a teardown threw too, a ``DependencyShutdownError`` that names each
+    /// failed teardown and carries `error` as its ``DependencyShutdownError/workError``.
+    @usableFromInline
+    nonisolated(nonsending) func close(after error: any Error) async -> any Error {
+        let failures = await end()
+        if failures.isEmpty { return error }
+        return DependencyShutdownError(failures: failures, endingUnit: self, workError: error)
+    }
+
+    /// The error a resolve through this unit throws once it has ended.
+    @usableFromInline
+    func endedError<Service>(resolving _: Service.Type, name: String?) -> DependencyResolutionError {
+        DependencyResolutionError(
+            code: .unitOfWorkEnded, requested: RegistrationKey(Service.self, name: name), in: container,
+            path: [RegistrationKey(Service.self, name: name).description])
     }
 
     // MARK: - The engine's side
@@ -292,7 +331,8 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     }
 
     /// `slot`'s instance, which a claim found built: an instance, once kept, stays in its slot
-    /// (even after the unit ended, for the resolvers that waited for its build).
+    /// (even after the unit ended, for the resolvers that waited for its build and found it kept
+    /// before the unit ended).
     ///
     /// - Parameter _: The registration's service type.
     func builtInstance<Service>(in slot: UnitSlot, as _: Service.Type) -> Service {
@@ -305,8 +345,9 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     /// Keeps `built` as `slot`'s instance and, in the same step, records its teardown: so the
     /// teardowns run in the order the instances were published, newest first.
     ///
-    /// - Returns: `false` when the unit ended while the instance was built: the caller tears it
-    ///   down at once, as the unit did the others.
+    /// - Returns: `false` when the unit ended while the instance was built: nothing is kept, and
+    ///   the caller tears the instance down (see `ResolutionEngine.endLate`) and throws
+    ///   ``DependencyResolutionError/Code/unitOfWorkEnded``.
     func publish<Service>(_ built: Service, in slot: UnitSlot) -> Bool {
         publish(built, in: slot, endingUnsoughtClaim: false).isKept
     }
@@ -330,13 +371,15 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     ) -> (isKept: Bool, mustEndClaim: Bool) {
         let hasTeardown = slot.hasTeardown
         return lock.withLock {
+            // Ended while it was built: nothing is kept or handed out, and the build ends as a
+            // failure that its waiters share (`unitOfWorkEnded`).
+            guard !isEndedState else { return (false, true) }
             slot.keep(built)
             var mustEndClaim = true
             if endingUnsoughtClaim, !slot.isSought {
                 ConstructionRegistry.endUnsoughtClaim(slot)
                 mustEndClaim = false
             }
-            guard !isEndedState else { return (false, mustEndClaim) }
             if hasTeardown {
                 slot.nextToTearDown = teardowns
                 teardowns = slot
@@ -345,48 +388,106 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
         }
     }
 
-    /// Ends the unit without tearing anything down: for the throwaway unit of ``DependencyContainer/validate()``,
-    /// which drops what it builds.
-    func abandon() {
-        let (slots, _) = takeEverything()
-        Self.release(slots)
+    /// Takes an instance that a transient (or `.graph`) registration with a teardown built while
+    /// this unit was current: the unit owns it from now on and tears it down when it ends, newest
+    /// first with its own instances.
+    ///
+    /// - Returns: `false` when the unit has ended meanwhile: the caller tears the instance down.
+    func adopt<Service>(_ built: Service, of registration: Registration<Service>, in container: DependencyContainer)
+        -> Bool
+    {
+        // A slot of its own, on the teardown list only: nobody looks an adopted instance up.
+        let slot = UnitSlot(registration: registration, scope: container.scope)
+        return lock.withLock {
+            guard !isEndedState else { return false }
+            slot.keep(built)
+            slot.nextToTearDown = teardowns
+            teardowns = slot
+            return true
+        }
+    }
+
+    /// What an ended unit still owes: its slots (one retain each) and the teardowns to run, newest
+    /// first. Whoever takes them runs the teardowns, then releases the slots.
+    struct Owed: @unchecked Sendable {
+        // Safety: taken from the unit under its lock as the unit ends, by exactly one taker
+        // (`takeEverything` leaves the unit with none); after that nothing else reaches the slots,
+        // and the taker hands them on whole.
+        let slots: Unmanaged<UnitSlot>?
+        let teardowns: UnitSlot?
+        let unitNumber: Int
+
+        /// Runs the teardowns newest first (``Teardowns/run(_:of:)``), then releases the slots,
+        /// outside any lock, in case a deinit resolves.
+        nonisolated(nonsending) func settle() async -> [DependencyShutdownError.Failure] {
+            var failures: [DependencyShutdownError.Failure] = []
+            if let teardowns {
+                failures = await Teardowns.run(UnitSlot.TeardownList(first: teardowns), ofUnit: unitNumber)
+            }
+            UnitOfWork.release(slots)
+            return failures
+        }
     }
 
     /// Ends the unit: no resolve reaches it any more; its teardowns run newest first, every one
     /// even after one throws; its instances are released.
     ///
     /// - Returns: The teardowns that threw.
+    @usableFromInline
     nonisolated(nonsending) func end() async -> [DependencyShutdownError.Failure] {
-        let (slots, teardowns) = takeEverything()
-        var failures: [DependencyShutdownError.Failure] = []
-        var next = teardowns
-        while let slot = next {
-            do {
-                try await slot.tearDown()
-            } catch {
-                failures.append(.init(requestedType: slot.key.description, scope: slot.scope, underlyingError: error))
-            }
-            next = slot.nextToTearDown
-        }
-        // Released after the teardowns, outside the lock, in case a deinit resolves.
-        Self.release(slots)
-        return failures
+        let owed = takeEverything()
+        container.family.openUnits.remove(self)
+        return await owed.settle()
     }
 
-    /// Marks the unit ended and takes its lists.
-    private func takeEverything() -> (slots: Unmanaged<UnitSlot>?, teardowns: UnitSlot?) {
+    /// Ends the unit without awaiting its teardowns: they run at once in a task that the
+    /// container tracks (its `shutdown()` awaits it). For a unit whose owner went away without
+    /// closing it (a request whose response was never written).
+    ///
+    /// - Parameter report: Who receives the teardowns' failures; `nil` for the container's observer
+    ///   (``DependencyContainer/observeTeardownFailures(_:)``) and its next `shutdown()`.
+    package func endInBackground(reportingTo report: (@Sendable (DependencyShutdownError) -> Void)? = nil) {
+        container.family.openUnits.remove(self)
+        Self.endInBackground(takeEverything(), of: container, dropped: false, reportingTo: report)
+    }
+
+    /// Runs what an ended unit owes in a task the container tracks; releases at once what owes no
+    /// teardown.
+    private static func endInBackground(
+        _ owed: Owed,
+        of container: DependencyContainer,
+        dropped: Bool,
+        reportingTo report: (@Sendable (DependencyShutdownError) -> Void)?
+    ) {
+        guard owed.teardowns != nil else {
+            release(owed.slots)
+            return
+        }
+        container.family.endings.start(
+            {
+                let failures = await owed.settle()
+                if failures.isEmpty { return nil }
+                return DependencyShutdownError(
+                    failures: failures, ending: "Ending unit of work #\(owed.unitNumber)"
+                        + (dropped ? " (dropped without being closed)" : ""))
+            }, reportingTo: report)
+    }
+
+    /// Marks the unit ended and takes what it owes. Under the unit's lock; called at most once with
+    /// anything to take.
+    func takeEverything() -> Owed {
         lock.withLock {
             isEndedState = true
             defer {
                 slots = nil
                 teardowns = nil
             }
-            return (slots, teardowns)
+            return Owed(slots: slots, teardowns: teardowns, unitNumber: number)
         }
     }
 
     /// Gives back the unit's retain of each slot of a list it took.
-    private static func release(_ slots: Unmanaged<UnitSlot>?) {
+    static func release(_ slots: Unmanaged<UnitSlot>?) {
         var next = slots
         while let slot = next {
             next = slot._withUnsafeGuaranteedRef { slot in
@@ -401,23 +502,33 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     }
 
     deinit {
-        // A unit opened and never closed: nothing tears its instances down, but they are released.
-        Self.release(slots)
+        // A unit dropped without being closed (its owner forgot, or went away): its teardowns
+        // still run, in a task the container tracks, and a failure reaches the container's
+        // observer and its next shutdown.
+        container.family.openUnits.remove(self)
+        Self.endInBackground(takeEverything(), of: container, dropped: true, reportingTo: nil)
     }
 }
 
-/// Tears down, detached, an instance built in a unit that ended while it was built: the unit ran
-/// its other teardowns already.
-func tearDownDetached<Service>(_ built: Service, for registration: Registration<Service>) {
-    guard let teardown = registration.teardown else { return }
-    let box = UncheckedInstance(built)
-    Task.detached { try? await teardown(box.instance) }
-}
+/// The teardown of an instance built for a unit of work that ended while it was built, or taken by
+/// an owner that had ended: it was never kept, and its resolve tears it down (see
+/// `ResolutionEngine.endLate`).
+struct LateTeardown: OwnedTeardown {
+    let key: RegistrationKey
+    let scope: DependencyContainerScope
+    private let teardown: @Sendable () async throws -> Void
 
-/// Carries an instance into a detached teardown.
-private struct UncheckedInstance<Service>: @unchecked Sendable {
-    // Safety: the instance was built for a unit that has ended: no work of the unit uses it any
-    // more, and the teardown, `@Sendable` itself, receives it once.
-    let instance: Service
-    init(_ instance: Service) { self.instance = instance }
+    init<Service>(of built: Service, built registration: Registration<Service>, in container: DependencyContainer) {
+        key = registration.key
+        scope = container.scope
+        // Safety: the instance was never kept nor handed out: the teardown, `@Sendable` itself,
+        // is the only one to receive it.
+        nonisolated(unsafe) let built = built
+        let teardown = registration.teardown
+        self.teardown = { try await teardown?(built) }
+    }
+
+    nonisolated(nonsending) func tearDown() async throws {
+        try await teardown()
+    }
 }

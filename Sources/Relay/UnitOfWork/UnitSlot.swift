@@ -7,12 +7,14 @@
 /// allocation of one `Service`, as a cached singleton's does (see `Registration.instance`), and the
 /// slot keeps `Service`'s metatype to destroy it and tear it down: opened, it hands generic code
 /// `Service`'s metadata as it is, with no lookup.
-final class UnitSlot: Construction, @unchecked Sendable {
-    // Safety: `registration`, `registrationID`, `scope`, `serviceType` and `hasTeardown` are `let`s. `storage`, `isSought`,
-    // `nextInUnit` and `nextToTearDown` are read and written only while the owning unit's lock is held, or by
-    // `UnitOfWork.end()` and `abandon()` after the unit has ended, when nothing writes them any more
-    // (a slot's links are written only while its unit is open, and `storage` only while it is nil).
-    // The construction state is ConstructionRegistry's (see `Construction`).
+final class UnitSlot: Construction, OwnedTeardown, @unchecked Sendable {
+    // Safety: `registration`, `registrationID`, `scope`, `serviceType` and `hasTeardown` are `let`s.
+    // `storage`, `isSought`, `nextInUnit` and `nextToTearDown` are read and written only while the
+    // owning unit's lock is held, or by the one taker of an ended unit's lists (`UnitOfWork.Owed`),
+    // when nothing writes them any more (a slot's links are written only while its unit is open,
+    // and `storage` only while it is nil and the unit open). The construction state is
+    // ConstructionRegistry's (see `Construction`); `claimUnpublished` and `endUnsoughtClaim` write it
+    // under the unit's lock instead, for a slot no other resolver can reach yet.
 
     /// The registration whose instance this is: a `Registration<Service>` of the instance's type.
     /// Held, so that its identity, which the unit finds its slot by, is not reused while the unit
@@ -85,6 +87,22 @@ final class UnitSlot: Construction, @unchecked Sendable {
     private static func fitsInRoom<Service>(_: Service.Type) -> Bool {
         MemoryLayout<Service>.size <= MemoryLayout<(UInt, UInt, UInt, UInt, UInt)>.size
             && MemoryLayout<Service>.alignment <= MemoryLayout<UInt>.alignment
+    }
+
+    /// A unit's teardown list, newest first, as ``Teardowns/run(_:ofUnit:)`` runs it.
+    struct TeardownList: Sequence, Sendable {
+        let first: UnitSlot?
+
+        struct Iterator: IteratorProtocol {
+            var upcoming: UnitSlot?
+
+            mutating func next() -> UnitSlot? {
+                defer { upcoming = upcoming?.nextToTearDown }
+                return upcoming
+            }
+        }
+
+        func makeIterator() -> Iterator { Iterator(upcoming: first) }
     }
 
     /// Runs the registration's teardown on the built instance. Call only after the unit has ended,

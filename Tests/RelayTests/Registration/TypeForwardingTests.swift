@@ -1,5 +1,6 @@
 import Relay
 import RelayTestSupport
+import Synchronization
 import Testing
 
 // A store that programs read and write through two narrower protocols.
@@ -377,15 +378,21 @@ struct TypeForwardingTests {
     @Test("an async transient registration is new on every awaited resolve of an alias")
     func anAsyncTransientRegistrationIsNewThroughAnAlias() async throws {
         let root = DependencyContainer()
+        let tornDown = Mutex(0)
         try root.register((any LibraryStore).self, lifecycle: .transient) { _ in
             await Task.yield()
             return SQLiteStore()
         } teardown: { _ in
+            tornDown.withLock { $0 += 1 }
         }
         .implements((any BookReader).self) { $0 }
-        let first = try await root.resolve((any BookReader).self)
-        let second = try await root.resolve((any BookReader).self)
-        #expect(first !== second)
+        // A transient with a teardown is owned by the unit of work that resolves it.
+        try await root.withUnitOfWork { unit in
+            let first = try await unit.resolve((any BookReader).self)
+            let second = try await unit.resolve((any BookReader).self)
+            #expect(first !== second)
+        }
+        #expect(tornDown.withLock { $0 } == 2)
     }
 
     // MARK: - Dynamic instructions
