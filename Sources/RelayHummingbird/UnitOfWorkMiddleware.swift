@@ -6,9 +6,15 @@ public import Relay
 /// Opens a unit of work for each request, and ends it once the response body has been written.
 ///
 /// Every ``LifecycleType/unitOfWork`` registration that the request resolves (through its context,
-/// or from the container anywhere in the handler's task) has one instance for the request, torn
-/// down when the response is complete, also when the handler throws, and only after a streamed
-/// body has been written: the body may use the unit's instances until its last byte.
+/// or from the container anywhere in the handler's task) has one instance for the request. The
+/// unit follows Relay's one request-unit policy (``RequestUnitOfWork``), as `RelayVapor` does:
+/// - the handler throws: the unit ends, awaited, before the error goes on to the middleware
+///   before this one;
+/// - the body is written: the unit ends after its last byte, or after writing it failed (a client
+///   that went away mid-stream), so a streamed body may use the unit's instances to the end;
+/// - the response is never written (the client disconnected before it, or a middleware before
+///   this one replaced it): the unit ends as soon as the response is dropped, in a task the
+///   container tracks (its `shutdown()` awaits it), while the program runs.
 ///
 /// ```swift
 /// let router = Router(context: AppRequestContext.self)
@@ -18,10 +24,9 @@ public import Relay
 /// }
 /// ```
 ///
-/// Add it before the middleware that could replace a response: a response it produced and another
-/// middleware then dropped is never written, and its unit would end only with the process. A
-/// teardown that throws is logged with the request's logger at `error`; the response is already
-/// on its way.
+/// Add it first, so that every later middleware and route runs inside the unit. A teardown that
+/// throws is logged with the request's logger (`context.logger`) at `error`, its message the
+/// failure's description: the response is on its way by then, and nobody else could receive it.
 public struct UnitOfWorkMiddleware<Context: UnitOfWorkRequestContext>: RouterMiddleware {
     /// The container the units are opened on.
     public let container: DependencyContainer
@@ -34,42 +39,33 @@ public struct UnitOfWorkMiddleware<Context: UnitOfWorkRequestContext>: RouterMid
     }
 
     /// Runs the rest of the chain in a new unit, and hands back a response whose body ends it.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - context: The request's context; the rest of the chain gets it with its
+    ///     ``UnitOfWorkRequestContext/unitOfWork`` set.
+    ///   - next: The rest of the chain.
+    /// - Returns: The rest of the chain's response, its body written inside the unit.
+    /// - Throws: What the rest of the chain threw, once the unit has ended.
     public func handle(
         _ request: Request,
         context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let unit = container.openUnitOfWork()
-        var context = context
-        context.unitOfWork = unit
         let logger = context.logger
-        var response: Response
-        do {
-            response = try await unit.run { try await next(request, context) }
-        } catch {
-            await Self.close(unit, logger: logger)
-            throw error
+        let requestUnit = RequestUnitOfWork(container: container) { failure in
+            logger.error("\(failure)")
         }
+        var context = context
+        context.unitOfWork = requestUnit.unit
+        var response = try await requestUnit.respond { [context] in try await next(request, context) }
         let body = response.body
+        // The body holds the request's unit until it is written; a body dropped unwritten drops
+        // the last reference, and the unit ends then (RequestUnitOfWork's deinit).
         response.body = ResponseBody(contentLength: body.contentLength) { writer in
-            do {
-                try await unit.run { try await body.write(writer) }
-            } catch {
-                await Self.close(unit, logger: logger)
-                throw error
-            }
-            await Self.close(unit, logger: logger)
+            try await requestUnit.writeBody { try await body.write(writer) }
         }
         return response
-    }
-
-    /// Ends `unit`, logging teardowns that threw: the request is answered by then.
-    private static func close(_ unit: UnitOfWork, logger: Logger) async {
-        do {
-            try await unit.close()
-        } catch {
-            logger.error("Closing the request's unit of work failed: \(error)")
-        }
     }
 }
 #endif

@@ -32,23 +32,14 @@ extension UnitOfWorkRequestContext {
     ///   - type: The registered type.
     ///   - name: The registration's name; `nil` for the default.
     /// - Returns: The instance.
-    /// - Throws: ``UnitOfWorkMiddlewareMissing`` when no ``UnitOfWorkMiddleware`` runs before the
-    ///   route; otherwise what `resolve` throws.
+    /// - Throws: ``Relay/UnitOfWorkMiddlewareMissing`` when no ``UnitOfWorkMiddleware`` runs before
+    ///   the route; otherwise what `resolve` throws.
     public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) async throws -> Service {
-        guard let unitOfWork else { throw UnitOfWorkMiddlewareMissing(requestedType: "\(type)") }
+        guard let unitOfWork else {
+            throw UnitOfWorkMiddlewareMissing(
+                requestedType: "\(type)", remedy: "add UnitOfWorkMiddleware(container:) to the router before the route")
+        }
         return try await unitOfWork.resolve(type, name: name)
-    }
-}
-
-/// A route resolved from its request's unit of work, but no ``UnitOfWorkMiddleware`` opened one.
-public struct UnitOfWorkMiddlewareMissing: Error, CustomStringConvertible {
-    /// The type the route asked for.
-    public let requestedType: String
-
-    /// What is missing, and where to add it.
-    public var description: String {
-        "A route resolved '\(requestedType)' from its request's unit of work, but the request has none: "
-            + "add UnitOfWorkMiddleware(container:) to the router before the route"
     }
 }
 #endif

@@ -56,7 +56,14 @@ public struct DependencyContainerService: Service {
     /// Where the service says what it does and which teardowns failed.
     public let logger: Logger
 
-    /// Creates the service.
+    /// Creates the service, and has `logger` log the teardown failures that no caller receives.
+    ///
+    /// Those are the failures of an ending nobody awaits, while the program runs: a unit of work
+    /// dropped without being ended (a request whose response was never written), an instance
+    /// built for a unit that had ended. Each is logged at `.error` as it happens, the message being
+    /// the failure's description (``Relay/DependencyContainer/observeTeardownFailures(_:)``, which
+    /// this sets on the container's root, replacing any other observer); the shutdown at the end
+    /// reports them again, with its own failures.
     ///
     /// - Parameters:
     ///   - container: The root to start and shut down; shutting a root down covers its scopes.
@@ -65,6 +72,9 @@ public struct DependencyContainerService: Service {
     public init(container: DependencyContainer = .global, logger: Logger) {
         self.container = container.root
         self.logger = logger
+        container.observeTeardownFailures { failure in
+            logger.error("\(failure)")
+        }
     }
 
     /// Starts the container, waits for graceful shutdown, then shuts the container down.

@@ -16,8 +16,17 @@ extension Application {
 
     /// Wires a container into the application: sets ``dependencies``, runs the container with the
     /// application (``DependencyContainerLifecycle``: started on boot, torn down on shutdown after
-    /// the server has stopped) and opens a unit of work per request (``UnitOfWorkMiddleware``, put
-    /// first, so every middleware and route runs inside it).
+    /// the server has stopped), opens a unit of work per request (``UnitOfWorkMiddleware``, put
+    /// first, so every middleware and route runs inside it), and logs the teardown failures that no
+    /// caller receives.
+    ///
+    /// Those are the failures of an ending nobody awaits: a unit of work dropped without being
+    /// ended (a streamed response never written, a unit opened outside a request and forgotten),
+    /// an instance built for a unit that had ended. They are logged with the application's logger
+    /// as it is when this is called, at `error`, the message being the failure's description
+    /// (``Relay/DependencyContainer/observeTeardownFailures(_:)``, which this sets on the
+    /// container's root, replacing any other observer). A request unit's own failures go to the
+    /// request's logger instead.
     ///
     /// ```swift
     /// let app = try await Application.make(environment)
@@ -33,6 +42,10 @@ extension Application {
     @discardableResult
     public func useRelay(_ container: DependencyContainer = .global) -> DependencyContainerLifecycle {
         dependencies = container
+        let logger = self.logger
+        container.observeTeardownFailures { failure in
+            logger.error("\(failure)")
+        }
         let handler = DependencyContainerLifecycle(container: container)
         lifecycle.use(handler)
         middleware.use(UnitOfWorkMiddleware(container: container), at: .beginning)

@@ -4,7 +4,7 @@ public import Vapor
 
 /// Opens a unit of work for each request: everything registered
 /// ``Relay/LifecycleType/unitOfWork`` is built once for the request, on first use, and torn down
-/// when the request's answer is ready, also when a responder throws.
+/// when the request no longer needs it.
 ///
 /// Add it first, so that every later middleware and route runs inside the unit:
 ///
@@ -15,12 +15,22 @@ public import Vapor
 /// }
 /// ```
 ///
-/// A streamed body is written after the route has returned. Make it with
-/// ``Vapor/Request/unitOfWorkStream(count:_:)`` and the unit stays open until its last byte; a body
-/// streamed any other way runs after the unit has ended, where a unit-of-work resolve throws
-/// ``Relay/DependencyResolutionError`` code `unitOfWorkEnded`.
+/// The unit follows Relay's one request-unit policy (``Relay/RequestUnitOfWork``), as
+/// `RelayHummingbird` does:
+/// - a responder throws: the unit ends, awaited, before the error goes on to the middleware
+///   before this one;
+/// - a body streamed with ``Vapor/Request/unitOfWorkStream(count:_:)``: the unit ends after its
+///   last byte, or after writing it failed (a client that went away mid-stream);
+/// - any other body: the unit ends when the responder returns. Vapor has no hook for "the response
+///   has been written", so a buffered body's unit ends just before the body is sent (the body is
+///   complete by then), and a body streamed any other way runs after the unit has ended, where a
+///   unit-of-work resolve throws ``Relay/DependencyResolutionError`` code `unitOfWorkEnded`;
+/// - a streamed response that is never written (the client disconnected, a middleware before this
+///   one replaced it): the unit ends once the request and its body are released, in a task the
+///   container tracks (its `shutdown()` awaits it), while the program runs.
 ///
-/// A teardown that fails is logged with the request's logger, and the answer is sent all the same.
+/// A teardown that throws is logged with the request's logger (`request.logger`) at `error`, its
+/// message the failure's description, and the answer is sent all the same.
 public struct UnitOfWorkMiddleware: AsyncMiddleware {
     /// The container whose unit-of-work registrations each request gets.
     public let container: DependencyContainer
@@ -33,8 +43,8 @@ public struct UnitOfWorkMiddleware: AsyncMiddleware {
         self.container = container
     }
 
-    /// Runs the rest of the chain inside a new unit of work, then ends the unit (or hands it to the
-    /// streamed body that ends it).
+    /// Runs the rest of the chain inside a new unit of work, then ends the unit (or leaves it to
+    /// the streamed body that ends it).
     ///
     /// - Parameters:
     ///   - request: The request.
@@ -42,17 +52,16 @@ public struct UnitOfWorkMiddleware: AsyncMiddleware {
     /// - Returns: The rest of the chain's response.
     /// - Throws: What the rest of the chain threw, once the unit has ended.
     public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let unit = container.openUnitOfWork()
-        let handle = RequestUnitOfWork(unit: unit, logger: request.logger)
-        request.storage[RequestUnitOfWork.Key.self] = handle
-        let response: Response
-        do {
-            response = try await unit.run { try await next.respond(to: request) }
-        } catch {
-            await handle.endUnlessStreaming()
-            throw error
+        let logger = request.logger
+        let requestUnit = RequestUnitOfWork(container: container) { failure in
+            logger.error("\(failure)")
         }
-        await handle.endUnlessStreaming()
+        let stored = StoredRequestUnit(requestUnit)
+        request.storage[StoredRequestUnit.Key.self] = stored
+        let response = try await requestUnit.respond { try await next.respond(to: request) }
+        if !stored.isHandedToStream {
+            await requestUnit.end()
+        }
         return response
     }
 }

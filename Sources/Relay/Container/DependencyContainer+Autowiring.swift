@@ -71,8 +71,8 @@ extension DependencyContainer {
         register(type, name: name, lifecycle: lifecycle, with: Self.autowired(initializer))
     }
 
-    /// Registers a type by its initializer, with a teardown that closes what it built, at
-    /// ``shutdown()``.
+    /// Registers a type by its initializer, with a teardown that closes what it built when its owner
+    /// ends (the container at ``shutdown()``, or a unit of work).
     ///
     /// ```swift
     /// container.register(MetricsExporter.self, initializer: MetricsExporter.init) { exporter in
@@ -85,7 +85,8 @@ extension DependencyContainer {
     ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
     ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
     ///   - initializer: Builds the instance from its dependencies, each resolved by type.
-    ///   - teardown: Closes the instance; what it throws is reported by `shutdown()`.
+    ///   - teardown: Closes the instance when its owner ends (see
+    ///     <doc:AsyncFactoriesAndShutdown#Who-tears-down-what>); what it throws is reported to whoever ends it.
     /// - Returns: The registration, to make it answer for more types with
     ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
     @discardableResult
@@ -100,8 +101,8 @@ extension DependencyContainer {
         register(type, name: name, lifecycle: lifecycle, with: Self.autowired(initializer), teardown: teardown)
     }
 
-    /// Registers a type by its async initializer, with a teardown that closes what it built, at
-    /// ``shutdown()``.
+    /// Registers a type by its async initializer, with a teardown that closes what it built when its
+    /// owner ends (the container at ``shutdown()``, or a unit of work).
     ///
     /// ```swift
     /// container.register(Database.self, initializer: Database.init(config:)) { database in
@@ -114,7 +115,8 @@ extension DependencyContainer {
     ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
     ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
     ///   - initializer: Builds the instance from its dependencies, each resolved by type, awaiting.
-    ///   - teardown: Closes the instance; what it throws is reported by `shutdown()`.
+    ///   - teardown: Closes the instance when its owner ends (see
+    ///     <doc:AsyncFactoriesAndShutdown#Who-tears-down-what>); what it throws is reported to whoever ends it.
     /// - Returns: The registration, to make it answer for more types with
     ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
     @discardableResult

@@ -54,7 +54,8 @@ extension DependencyContainer {
     ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
     ///   - lifecycle: `.transient`, or `.unchecked(_:)` with any lifecycle.
     ///   - factory: Builds the instance.
-    ///   - teardown: Closes what the factory built, at ``shutdown()``.
+    ///   - teardown: Closes what the factory built, when its owner ends (see
+    ///     <doc:AsyncFactoriesAndShutdown#Who-tears-down-what>).
     /// - Returns: The registration, for ``RegisteredService/implements(_:name:converting:)``.
     @discardableResult
     public func register<Service>(
@@ -78,7 +79,8 @@ extension DependencyContainer {
     ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
     ///   - lifecycle: `.transient`, or `.unchecked(_:)` with any lifecycle.
     ///   - factory: Builds the instance, awaiting what it needs.
-    ///   - teardown: Closes what the factory built, at ``shutdown()``.
+    ///   - teardown: Closes what the factory built, when its owner ends (see
+    ///     <doc:AsyncFactoriesAndShutdown#Who-tears-down-what>).
     /// - Returns: The registration, for ``RegisteredService/implements(_:name:converting:)``.
     @discardableResult
     public func register<Service>(

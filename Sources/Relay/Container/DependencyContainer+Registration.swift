@@ -68,11 +68,25 @@ extension DependencyContainer {
         return registered(Registration(key: key, lifecycle: lifecycle, asyncFactory: factory), as: key)
     }
 
-    /// Registers a factory with a teardown that closes what it built, at ``shutdown()``.
+    /// Registers a factory with a teardown that closes what it built when the instance's owner
+    /// ends.
     ///
-    /// Teardowns run in reverse order of creation, so an instance is closed before the instances it
-    /// depends on. They run for what the container keeps (`.singleton` and `.eagerSingleton`);
-    /// a `.transient` or `.weak` instance belongs to whoever resolved it, and is not torn down.
+    /// Every instance with a teardown has one owner, which runs the teardown exactly once:
+    /// - `.singleton`, `.eagerSingleton` and `.weak`: the container, at ``shutdown()``;
+    /// - `.unitOfWork`: its unit of work, when the unit ends (closed, its body returned or threw or
+    ///   was cancelled, the unit dropped, or ended by ``shutdown()``);
+    /// - `.transient` and `.graph`: the unit of work that resolved it, when it ends, as a .NET scope
+    ///   owns its transients; or the container, when a singleton's (or eager or weak) factory
+    ///   resolved it, since that instance holds it for the container's life. Resolved anywhere else
+    ///   (outside any unit), it is refused before its factory runs, with
+    ///   ``DependencyResolutionError/Code/teardownWithoutOwner``: a teardown is never accepted and
+    ///   then not run.
+    ///
+    /// Each owner runs its teardowns newest first, so an instance is closed before the instances it
+    /// depends on; every one runs, even after one throws; they are not cancelled with the work
+    /// they clean up. Failures reach whoever ended the owner (``shutdown()``,
+    /// ``UnitOfWork/close()``, ``withUnitOfWork(isolation:_:)``), or, where nobody is left to
+    /// receive them (a dropped unit), ``observeTeardownFailures(_:)`` and the next ``shutdown()``.
     ///
     /// ```swift
     /// container.register(MetricsExporter.self) { _ in MetricsExporter() } teardown: { exporter in
@@ -85,7 +99,7 @@ extension DependencyContainer {
     ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
     ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
     ///   - factory: Builds the instance.
-    ///   - teardown: Closes the instance; what it throws is reported by `shutdown()`.
+    ///   - teardown: Closes the instance; what it throws is reported to whoever ends its owner.
     /// - Returns: The registration, to make it answer for more types with
     ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
     @discardableResult
@@ -102,7 +116,9 @@ extension DependencyContainer {
                 key: RegistrationKey(type, name: name), lifecycle: lifecycle, factory: factory, teardown: teardown))
     }
 
-    /// Registers an async factory with a teardown that closes what it built, at ``shutdown()``.
+    /// Registers an async factory with a teardown that closes what it built when the instance's
+    /// owner ends: the container at ``shutdown()``, or a unit of work when it ends. Who owns what is
+    /// the same as for a synchronous factory (see <doc:AsyncFactoriesAndShutdown#Who-tears-down-what>).
     ///
     /// ```swift
     /// container.register(Database.self) { _ in try await Database.connect() } teardown: { database in
@@ -115,7 +131,7 @@ extension DependencyContainer {
     ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
     ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
     ///   - factory: Builds the instance, awaiting what it needs.
-    ///   - teardown: Closes the instance; what it throws is reported by `shutdown()`.
+    ///   - teardown: Closes the instance; what it throws is reported to whoever ends its owner.
     /// - Returns: The registration, to make it answer for more types with
     ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
     @discardableResult

@@ -112,11 +112,25 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
     /// factory again.
     let pendingBuild: PendingBuild?
 
+    /// For ``Code/unitOfWorkEnded`` thrown by synchronous work run in line for an async
+    /// resolution: the instance built as the unit ended, which that async resolution tears down
+    /// before the error goes on (see `ResolutionEngine.settleLate(carriedBy:)`).
+    var lateInstance: LateInstance?
+
+    /// The same error, for the resolvers that shared the build: the late instance is the
+    /// builder's to end.
+    var withoutLateInstance: DependencyResolutionError {
+        var error = self
+        error.lateInstance = nil
+        return error
+    }
+
     /// For a cycle that spans several containers: each step of the loop with its container.
     let loopPlaces: [String]?
 
     /// For ``Code/captiveDependency``: the longer-lived registration on the path that would hold
-    /// the instance, and its lifecycle.
+    /// the instance, and its lifecycle. For ``Code/teardownWithoutOwner``: the registration itself
+    /// when it is `.weak` (nothing owns a weak instance).
     let heldBy: (key: String, lifecycle: LifecycleType)?
 
     /// For ``Code/asyncFactory``: the synchronous resolve was called by code (not a factory)
@@ -238,6 +252,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         case .unitOfWorkEnded:
             let late = underlyingError.map { " The instance built as it ended was torn down, and its teardown threw: \($0)" }
             return "'\(requestedType)' in \(place) was resolved in a unit of work that has ended.\(late ?? "")"
+        case .teardownWithoutOwner where heldBy?.lifecycle == .weak:
+            return "'\(requestedType)' in \(place) is .weak and has a teardown: nothing owns a weak instance "
+                + "(it lives while others hold it), so nothing would run the teardown."
         case .teardownWithoutOwner:
             return "'\(requestedType)' in \(place) has a teardown, and nothing here would own what it builds: "
                 + "it lives for one resolve, and no unit of work is open to tear it down."
@@ -290,6 +307,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         case .unitOfWorkEnded:
             return "keep a unit's instances, and work that resolves them, inside the unit's body; start work "
                 + "that must outlive it in a unit of its own"
+        case .teardownWithoutOwner where heldBy?.lifecycle == .weak:
+            return "register it .singleton, which the container tears down at shutdown(), or close what it "
+                + "holds in its deinit and drop the teardown"
         case .teardownWithoutOwner:
             return "resolve it inside try await container.withUnitOfWork { unit in ... }, which tears it down "
                 + "when the unit ends, or from a singleton's factory, whose container tears it down at shutdown(); "

@@ -52,7 +52,8 @@ public struct TypedDependencyFactory: Sendable {
     /// - Parameters:
     ///   - type: The abstract type the factory produces: the type its instructions name.
     ///   - factory: Builds the instance; receives the container the instruction registers it in.
-    ///   - teardown: Closes a built instance at shutdown; what it throws is reported by `shutdown()`.
+    ///   - teardown: Closes a built instance when its owner ends (see
+    ///     <doc:AsyncFactoriesAndShutdown#Who-tears-down-what>).
     public init<Service: Sendable>(
         _ type: Service.Type,
         _ factory: @escaping @Sendable (DependencyContainer) throws -> Service,
@@ -77,7 +78,7 @@ public struct TypedDependencyFactory: Sendable {
     /// - Parameters:
     ///   - type: The abstract type the factory produces: the type its instructions name.
     ///   - factory: Builds the instance; receives the container the instruction registers it in.
-    ///   - teardown: Closes a built instance at shutdown; `nil` (the default) for none.
+    ///   - teardown: Closes a built instance when its owner ends; `nil` (the default) for none.
     public init<Service: Sendable>(
         _ type: Service.Type,
         _ factory: @escaping @Sendable (DependencyContainer) async throws -> Service,

@@ -142,19 +142,25 @@ extension ResolutionEngine {
             case .read:
                 return unit.builtInstance(in: slot, as: Service.self)
             case .build:
+                var hasEnded = false
                 do {
                     let built = try build(registration, in: container, on: thread)
                     // A claim made with the slot that nobody else has sought ends as the instance
                     // is kept: nobody waits for it.
                     let (isKept, mustEndClaim) =
                         isClaimed ? unit.publishClaimed(built, in: slot) : (unit.publish(built, in: slot), true)
-                    // The unit ended while it was built: nothing is handed out (the catch below
-                    // ends the build with the error, which its waiters share).
-                    if !isKept { throw endLate(built, of: registration, in: container, on: thread) }
+                    if !isKept {
+                        // The unit ended while it was built: nothing is handed out. The build ends
+                        // with the error, which its waiters share; this resolve ends the late instance.
+                        let ended = endLate(built, of: registration, in: container, on: thread)
+                        attempt.fail(ended.withoutLateInstance)
+                        hasEnded = true
+                        throw ended
+                    }
                     if mustEndClaim { attempt.succeed() }
                     return built
                 } catch {
-                    attempt.fail(error)
+                    if !hasEnded { attempt.fail(error) }
                     throw error
                 }
             case .wait(let ticket):
@@ -172,10 +178,10 @@ extension ResolutionEngine {
         in container: DependencyContainer,
         on thread: ResolutionThreadState
     ) throws -> Service {
-        if registration.isAsync { throw asyncFactoryError(for: registration, in: container, on: thread) }
         let owner = try teardownOwner(
             for: registration, in: container, thread: thread, asyncPath: AsyncResolutionPath.current,
             path: pathDescriptions(on: thread))
+        if registration.isAsync { throw asyncFactoryError(for: registration, in: container, on: thread) }
         let built = try build(registration, in: container, on: thread)
         return try handOver(built, of: registration, in: container, to: owner, on: thread)
     }

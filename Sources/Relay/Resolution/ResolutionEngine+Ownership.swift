@@ -12,6 +12,8 @@
 ///   as a .NET scope owns the transients it resolved. With neither, the resolve is refused before
 ///   anything is built (``DependencyResolutionError/Code/teardownWithoutOwner``): a teardown is
 ///   never accepted and then not run.
+/// - A `.weak` instance lives while others hold it: nothing owns it, so a `.weak` registration
+///   with a teardown is refused when resolved, with the same code, before its factory runs.
 /// - An instance built for a unit that ended meanwhile is nobody's: it is never kept nor handed
 ///   out; its resolve tears it down and throws ``DependencyResolutionError/Code/unitOfWorkEnded``
 ///   (awaiting the teardown where it can: see ``endLate(_:of:in:path:)`` and
@@ -42,6 +44,12 @@ extension ResolutionEngine {
         asyncPath: AsyncResolutionPath,
         path: @autoclosure () -> [String]
     ) throws -> TeardownOwner {
+        if registration.lifecycle == .weak {
+            throw DependencyResolutionError(
+                code: .teardownWithoutOwner, requested: registration.key, in: container,
+                path: path() + [registration.key.description],
+                heldBy: (registration.key.description, .weak))
+        }
         let unit = UnitOfWork.currentUnretained
         // Of the task's async frames, only those pushed after the unit opened: a factory that
         // opened the unit ends it before it returns.
@@ -123,54 +131,42 @@ extension ResolutionEngine {
 
     /// Ends an instance built for a unit that ended meanwhile, from synchronous code, and returns
     /// the error to throw. Synchronous code cannot await the teardown: run in line for an async
-    /// resolution, it leaves the instance to that resolution, which tears it down before the error
-    /// goes on (``settleLate(into:)``); otherwise the teardown runs at once in a task the container
-    /// tracks (its `shutdown()` awaits it; a failure reaches its observer).
+    /// resolution, the error carries the instance (``LateInstance``) to that resolution, which
+    /// tears it down before the error goes on (``settleLate(carriedBy:)``); otherwise the teardown
+    /// runs at once in a task the container tracks (its `shutdown()` awaits it; a failure reaches
+    /// its observer).
     static func endLate<Service>(
         _ built: Service,
         of registration: Registration<Service>,
         in container: DependencyContainer,
         on thread: ResolutionThreadState
     ) -> DependencyResolutionError {
-        let late = LateTeardown(of: built, built: registration, in: container)
+        let late = LateInstance(LateTeardown(of: built, built: registration, in: container), owedTo: container.family)
+        var error = unitRefusal(.unitOfWorkEnded, of: registration, in: container, after: pathDescriptions(on: thread))
         if thread.inlineForAsync > 0 {
-            thread.lateTeardowns.append((late, container.family))
+            error.lateInstance = late
         } else {
-            container.family.endings.start {
-                let failures = await Teardowns.run(CollectionOfOne(late))
-                return failures.isEmpty ? nil : lateFailure(failures)
-            }
-        }
-        return unitRefusal(.unitOfWorkEnded, of: registration, in: container, after: pathDescriptions(on: thread))
-    }
-
-    /// Tears down, awaiting, the late instances that synchronous work just run in line on this
-    /// thread left (see ``endLate(_:of:in:on:)``), before its outcome goes on. A failure is carried
-    /// by `error`, the work's error, when it is a resolution error with none of its own; otherwise
-    /// it reaches the container's observer and next shutdown.
-    ///
-    /// Call right after the synchronous work returns or throws, before anything suspends: the list
-    /// is this thread's.
-    nonisolated(nonsending) static func settleLate(into error: (any Error)?) async -> (any Error)? {
-        let thread = ResolutionThreadState.current
-        let late = thread.lateTeardowns
-        thread.lateTeardowns = []
-        var error = error
-        for (teardown, family) in late {
-            let failures = await Teardowns.run(CollectionOfOne(teardown))
-            if failures.isEmpty { continue }
-            if var resolutionError = error as? DependencyResolutionError, resolutionError.underlyingError == nil {
-                resolutionError.underlyingError = lateFailure(failures)
-                error = resolutionError
-            } else {
-                family.endings.receive(lateFailure(failures))
-            }
+            late.settleInBackground()
         }
         return error
     }
 
+    /// Tears down, awaiting, the late instance that `error` carries from synchronous work run in
+    /// line (see ``endLate(_:of:in:on:)``), and returns the error to throw: without the instance,
+    /// with the teardown's failure as its underlying error.
+    nonisolated(nonsending) static func settleLate(carriedBy error: DependencyResolutionError) async
+        -> DependencyResolutionError
+    {
+        var error = error
+        guard let late = error.lateInstance else { return error }
+        error.lateInstance = nil
+        let failures = await late.settle()
+        if !failures.isEmpty, error.underlyingError == nil { error.underlyingError = lateFailure(failures) }
+        return error
+    }
+
     /// The failure of a late instance's teardown.
-    private static func lateFailure(_ failures: [DependencyShutdownError.Failure]) -> DependencyShutdownError {
+    static func lateFailure(_ failures: [DependencyShutdownError.Failure]) -> DependencyShutdownError {
         DependencyShutdownError(failures: failures, ending: "Tearing down an instance built as its unit of work ended")
     }
 }

@@ -49,10 +49,7 @@ extension ResolutionEngine {
         case .build, .buildAsync:
             return try await buildAsync(registration, in: container)
         case .buildOwned:
-            let owner = try teardownOwner(
-                for: registration, in: container, thread: .current, asyncPath: path, path: path.descriptions)
-            let built = try await buildAsync(registration, in: container)
-            return try await handOverAsync(built, of: registration, in: container, to: owner)
+            return try await buildOwnedAsync(registration, in: container, on: path)
         case .shareInGraph:
             return try await graphInstanceAsync(of: registration, in: container, on: path)
         case .buildOnce:
@@ -133,6 +130,21 @@ extension ResolutionEngine {
                 try await attempt.suspend(ticket: ticket)
             }
         }
+    }
+
+    /// A new instance of a `.transient` registration with a teardown, handed to its owner (see
+    /// `ResolutionEngine+Ownership.swift`). Out of line: a generic local of an inlined async
+    /// function is allocated (`swift_task_alloc`) on every entry, whichever case runs.
+    @inline(never)
+    nonisolated(nonsending) private static func buildOwnedAsync<Service>(
+        _ registration: Registration<Service>,
+        in container: DependencyContainer,
+        on path: AsyncResolutionPath
+    ) async throws -> Service {
+        let owner = try teardownOwner(
+            for: registration, in: container, thread: .current, asyncPath: path, path: path.descriptions)
+        let built = try await buildAsync(registration, in: container)
+        return try await handOverAsync(built, of: registration, in: container, to: owner)
     }
 
     /// The instance of a `.graph` registration that this async resolution shares, built on first
@@ -225,16 +237,11 @@ extension ResolutionEngine {
     ) async throws -> Service {
         while true {
             do {
-                let built = try attempt()
-                // Late instances the work left (a unit ended while they were built) are torn down
-                // before anything goes on; normally there are none.
-                if !ResolutionThreadState.current.lateTeardowns.isEmpty { _ = await settleLate(into: nil) }
-                return built
-            } catch {
-                if !ResolutionThreadState.current.lateTeardowns.isEmpty {
-                    throw await settleLate(into: error) ?? error
-                }
-                guard let pending = (error as? DependencyResolutionError)?.pendingBuild else { throw error }
+                return try attempt()
+            } catch let error as DependencyResolutionError {
+                // An instance built for a unit that ended meanwhile: torn down before the error goes on.
+                if error.lateInstance != nil { throw await settleLate(carriedBy: error) }
+                guard let pending = error.pendingBuild else { throw error }
                 try await pending.awaitEnd()
             }
         }

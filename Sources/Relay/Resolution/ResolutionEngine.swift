@@ -28,7 +28,8 @@ enum ResolutionEngine {
         /// Build a new instance with an async factory (`.transient`): only the async front can.
         case buildAsync
         /// Build a new instance, which has a teardown, and hand it to its owner (a `.transient`
-        /// registration with a teardown; see `ResolutionEngine+Ownership.swift`).
+        /// registration with a teardown), or refuse it where it can have none (a `.weak` one); see
+        /// `ResolutionEngine+Ownership.swift`.
         case buildOwned
         /// Share the instance of this resolution, built on first use (`.graph`).
         case shareInGraph
@@ -67,7 +68,7 @@ enum ResolutionEngine {
     @inline(__always)
     static func lifecycleStep(for lifecycle: LifecycleType, isAsync: Bool, hasTeardown: Bool) -> Step {
         switch lifecycle {
-        case .transient where hasTeardown: return .buildOwned
+        case .transient where hasTeardown, .weak where hasTeardown: return .buildOwned
         case .transient: return isAsync ? .buildAsync : .build
         case .graph: return .shareInGraph
         case .unitOfWork: return .buildInUnit

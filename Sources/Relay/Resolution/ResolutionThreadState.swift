@@ -39,11 +39,6 @@ final class ResolutionThreadState {
     /// How many factories this thread has run, so an observer can tell a build from a cache hit.
     @exclusivity(unchecked) var builds = 0
 
-    /// Instances built, in synchronous work run in line for an async resolution, for a unit of work
-    /// that ended meanwhile: that async resolution tears them down, awaiting, when the synchronous
-    /// work returns (see `ResolutionEngine.settleLate`).
-    @exclusivity(unchecked) var lateTeardowns: [(teardown: LateTeardown, family: ContainerFamily)] = []
-
     /// The stripe this thread locks when it only reads; assigned round-robin so that the first
     /// threads of a process never share one.
     let stripe: Int

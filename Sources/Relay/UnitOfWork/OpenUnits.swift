@@ -1,9 +1,10 @@
-/// The units of work open on one container family, newest first: so that
+/// The units of work open on one container family that owe teardowns, newest first: so that
 /// ``DependencyContainer/shutdown()`` can end those still open, and nothing they built is left
 /// without its teardown.
 ///
 /// A list through the units themselves (`UnitOfWork.openNewer`, `openOlder`), unretained: a unit is
-/// on it from the moment it is made until it ends or goes away, and listing it allocates nothing.
+/// on it from its first owed teardown until it ends or goes away, and listing it allocates nothing.
+/// (A unit that never owes a teardown is never listed: a shutdown would have nothing to end in it.)
 /// A unit that goes away takes itself off under the same lock (its `deinit`), so a unit reached
 /// through the list is alive for as long as the lock is held: ``takeAll(where:)`` uses the units
 /// it finds only inside the lock, and never retains them (a unit being deinitialised cannot be).
@@ -16,7 +17,8 @@ final class OpenUnits: Sendable {
     // Safety: read and written only while `lock` is held (as are the units' links).
     @exclusivity(unchecked) private nonisolated(unsafe) var newest: Unmanaged<UnitOfWork>?
 
-    /// Lists a unit just made.
+    /// Lists a unit that has just come to owe a teardown. It may have ended meanwhile: then it is
+    /// listed with nothing to take, until it goes away.
     func add(_ unit: UnitOfWork) {
         let added = Unmanaged.passUnretained(unit)
         lock.withLock {

@@ -38,7 +38,7 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     /// instance takes it once, and opening a unit allocates nothing for it.
     private let lock = SpinLock()
 
-    // Safety (the three properties below): read and written only while `lock` is held. The lists
+    // Safety (the four properties below): read and written only while `lock` is held. The lists
     // are taken whole, under the lock, by `takeEverything()`, which marks the unit ended in the
     // same step; every other access checks `isEndedState` first, under the lock. Exclusivity is
     // unchecked because the lock already serialises every access.
@@ -54,6 +54,11 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
 
     /// Whether the unit has ended.
     @exclusivity(unchecked) private nonisolated(unsafe) var isEndedState = false
+
+    /// Whether the unit has ever owed a teardown, and so may be on the family's list of open units
+    /// (`OpenUnits`): a unit is listed when it first owes one, since only then has a shutdown
+    /// anything to end in it (and a unit that never owes one costs the list nothing).
+    @exclusivity(unchecked) private nonisolated(unsafe) var hasOwedTeardowns = false
 
     // Safety (the three properties below): read and written only while the lock of the family's
     // `OpenUnits` is held.
@@ -113,8 +118,6 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
             let key = UInt(bitPattern: Unmanaged.passUnretained(Self.binding).toOpaque())
             Self.currentKey.store(key, ordering: .relaxed)
         }
-        // Listed until it ends, so that the container's shutdown can end it if nobody else does.
-        container.family.openUnits.add(self)
     }
 
     /// Whether the current task runs in this unit already.
@@ -370,22 +373,21 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
         endingUnsoughtClaim: Bool
     ) -> (isKept: Bool, mustEndClaim: Bool) {
         let hasTeardown = slot.hasTeardown
-        return lock.withLock {
+        let (isKept, mustEndClaim, isFirstTeardown) = lock.withLock {
             // Ended while it was built: nothing is kept or handed out, and the build ends as a
             // failure that its waiters share (`unitOfWorkEnded`).
-            guard !isEndedState else { return (false, true) }
+            guard !isEndedState else { return (false, true, false) }
             slot.keep(built)
             var mustEndClaim = true
             if endingUnsoughtClaim, !slot.isSought {
                 ConstructionRegistry.endUnsoughtClaim(slot)
                 mustEndClaim = false
             }
-            if hasTeardown {
-                slot.nextToTearDown = teardowns
-                teardowns = slot
-            }
-            return (true, mustEndClaim)
+            guard hasTeardown else { return (true, mustEndClaim, false) }
+            return (true, mustEndClaim, owe(slot))
         }
+        if isFirstTeardown { container.family.openUnits.add(self) }
+        return (isKept, mustEndClaim)
     }
 
     /// Takes an instance that a transient (or `.graph`) registration with a teardown built while
@@ -398,13 +400,25 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     {
         // A slot of its own, on the teardown list only: nobody looks an adopted instance up.
         let slot = UnitSlot(registration: registration, scope: container.scope)
-        return lock.withLock {
-            guard !isEndedState else { return false }
+        let (isKept, isFirstTeardown) = lock.withLock {
+            guard !isEndedState else { return (false, false) }
             slot.keep(built)
-            slot.nextToTearDown = teardowns
-            teardowns = slot
-            return true
+            return (true, owe(slot))
         }
+        if isFirstTeardown { self.container.family.openUnits.add(self) }
+        return isKept
+    }
+
+    /// Puts `slot` at the head of the teardown list. Call under the lock, on an open unit.
+    ///
+    /// - Returns: Whether it is the unit's first teardown: the caller then lists the unit on the
+    ///   family's open units, after giving the lock back (that list's lock comes first).
+    private func owe(_ slot: UnitSlot) -> Bool {
+        slot.nextToTearDown = teardowns
+        teardowns = slot
+        if hasOwedTeardowns { return false }
+        hasOwedTeardowns = true
+        return true
     }
 
     /// What an ended unit still owes: its slots (one retain each) and the teardowns to run, newest
@@ -436,27 +450,31 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     @usableFromInline
     nonisolated(nonsending) func end() async -> [DependencyShutdownError.Failure] {
         let owed = takeEverything()
+        guard owed.teardowns != nil else {
+            // Owes nothing: never listed, or taken off the list with what it owed by a shutdown.
+            Self.release(owed.slots)
+            return []
+        }
         container.family.openUnits.remove(self)
         return await owed.settle()
     }
 
-    /// Ends the unit without awaiting its teardowns: they run at once in a task that the
-    /// container tracks (its `shutdown()` awaits it). For a unit whose owner went away without
+    /// Ends the unit as dropped, without awaiting its teardowns: they run at once in a task that
+    /// the container tracks (its `shutdown()` awaits it). For a unit whose owner went away without
     /// closing it (a request whose response was never written).
     ///
     /// - Parameter report: Who receives the teardowns' failures; `nil` for the container's observer
     ///   (``DependencyContainer/observeTeardownFailures(_:)``) and its next `shutdown()`.
     package func endInBackground(reportingTo report: (@Sendable (DependencyShutdownError) -> Void)? = nil) {
         container.family.openUnits.remove(self)
-        Self.endInBackground(takeEverything(), of: container, dropped: false, reportingTo: report)
+        Self.endInBackground(takeEverything(), of: container, reportingTo: report)
     }
 
-    /// Runs what an ended unit owes in a task the container tracks; releases at once what owes no
+    /// Runs what a dropped unit owes in a task the container tracks; releases at once what owes no
     /// teardown.
     private static func endInBackground(
         _ owed: Owed,
         of container: DependencyContainer,
-        dropped: Bool,
         reportingTo report: (@Sendable (DependencyShutdownError) -> Void)?
     ) {
         guard owed.teardowns != nil else {
@@ -468,8 +486,7 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
                 let failures = await owed.settle()
                 if failures.isEmpty { return nil }
                 return DependencyShutdownError(
-                    failures: failures, ending: "Ending unit of work #\(owed.unitNumber)"
-                        + (dropped ? " (dropped without being closed)" : ""))
+                    failures: failures, ending: "Ending unit of work #\(owed.unitNumber) (dropped without being closed)")
             }, reportingTo: report)
     }
 
@@ -502,11 +519,12 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     }
 
     deinit {
+        let (isEnded, mayBeListed) = lock.withLock { (isEndedState, hasOwedTeardowns) }
+        if mayBeListed { container.family.openUnits.remove(self) }
         // A unit dropped without being closed (its owner forgot, or went away): its teardowns
         // still run, in a task the container tracks, and a failure reaches the container's
         // observer and its next shutdown.
-        container.family.openUnits.remove(self)
-        Self.endInBackground(takeEverything(), of: container, dropped: true, reportingTo: nil)
+        if !isEnded { Self.endInBackground(takeEverything(), of: container, reportingTo: nil) }
     }
 }
 
