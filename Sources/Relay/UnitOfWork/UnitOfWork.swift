@@ -19,6 +19,13 @@ import Synchronization
 /// Units nest: a unit opened inside another has instances of its own. A unit is not a
 /// ``DependencyContainerScope``: scopes are named containers with registrations of their own; a
 /// unit holds instances, for a while, of the registrations the container has.
+///
+/// A unit owns the teardowns of its instances, and of the transients with a teardown resolved in
+/// it, and runs each exactly once when it ends: closed, its body finished, its task cancelled (the
+/// teardowns are not cancelled with it), dropped without being closed (when the last reference
+/// goes, in a task the container tracks), or ended by ``DependencyContainer/shutdown()``. Once
+/// ended it hands out nothing: an instance still being built for it is torn down instead, and its
+/// resolve throws ``DependencyResolutionError/Code/unitOfWorkEnded``.
 public final class UnitOfWork: Sendable, CustomStringConvertible {
     /// The container the unit was opened on; `resolve(_:name:)` resolves from it.
     public let container: DependencyContainer
