@@ -67,6 +67,43 @@ struct OwnershipTests {
         }
     }
 
+    @Test("a teardown that awaits a cancellable continuation completes when its unit's task was cancelled")
+    func cancellationDoesNotReachAContinuation() async throws {
+        try await withDeadline {
+            let log = Log()
+            let container = DependencyContainer()
+            container.register(Connection.self, lifecycle: .unitOfWork) { _ in Connection(number: 1) } teardown: { _ in
+                // A commit that honours cancellation: it would throw at once in a cancelled task.
+                let committed = Mutex<CheckedContinuation<Void, any Error>?>(nil)
+                try await withTaskCancellationHandler {
+                    try await withCheckedThrowingContinuation { continuation in
+                        committed.withLock { $0 = continuation }
+                        // Cancelled before the continuation was stored: the handler found nothing.
+                        if Task.isCancelled { committed.withLock { $0.take() }?.resume(throwing: CancellationError()) }
+                        DispatchQueue.global().asyncAfter(deadline: .now() + 0.01) {
+                            committed.withLock { $0.take() }?.resume()
+                        }
+                    }
+                } onCancel: {
+                    committed.withLock { $0.take() }?.resume(throwing: CancellationError())
+                }
+                log.append("committed")
+            }
+            let started = Gate()
+            let task = Task {
+                try await container.withUnitOfWork { unit in
+                    _ = try await unit.resolve(Connection.self)
+                    await started.open()
+                    try await Task.sleep(for: .seconds(30))
+                }
+            }
+            await started.wait()
+            task.cancel()
+            await #expect(throws: CancellationError.self) { try await task.value }
+            #expect(log.all == ["committed"])
+        }
+    }
+
     @Test("a unit closed from a cancelled task runs its teardowns to the end")
     func closeFromACancelledTask() async throws {
         try await withDeadline {
