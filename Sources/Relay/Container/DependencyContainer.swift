@@ -106,29 +106,17 @@ public final class DependencyContainer: Sendable {
         set { family.constructionWaitLimit = newValue }
     }
 
-    /// How long a synchronous resolve made inside a task waits for another's build before it
-    /// throws ``DependencyResolutionError/Code/mustAwait``: 50 milliseconds, or the
-    /// ``constructionWaitLimit`` when that is shorter.
+    /// How long a synchronous resolve made inside a task used to wait for another's build before
+    /// it threw ``DependencyResolutionError/Code/mustAwait``. No longer read.
     ///
-    /// A synchronous wait blocks its thread, and inside a task that thread belongs to Swift's
-    /// cooperative pool (one thread per core): a few blocked waiters would leave no thread for the
-    /// very work the build is waiting on. The limit is short so that even many such waiters give
-    /// the pool back quickly; a quick build (most are) still ends within it. A resolve that can
-    /// wait suspends instead: `try await container.resolve(...)`. A synchronous factory that an
-    /// async resolve runs never blocks here: its wait is handed to that async resolve, which
-    /// suspends and then runs the factory again.
+    /// A synchronous resolve inside a task now waits for a synchronous build as a thread does, up
+    /// to ``constructionWaitLimit``: that build runs on a thread of its own and needs no other, so a
+    /// correct program no longer fails by timing when a first build is slow. A build that awaits (an
+    /// async factory), which needs the cooperative pool's threads, is refused at once with
+    /// `mustAwait`, whoever waits. To bound the waits of factories that block on async work (a
+    /// semaphore waiting for a `Task`), lower ``constructionWaitLimit``.
+    @available(*, deprecated, message: "no longer read: a synchronous resolve inside a task waits up to constructionWaitLimit for a synchronous build, and is refused at once (mustAwait) a build that awaits")
     public static let cooperativeWaitLimit: Duration = .milliseconds(50)
-
-    /// How long `resolver` may block for another's build: a thread, or the read of an
-    /// ``Injected`` property (which cannot throw, and would otherwise trap), up to
-    /// ``constructionWaitLimit``; any other synchronous resolve inside a task up to
-    /// ``cooperativeWaitLimit``.
-    func waitLimit(for resolver: ResolverID) -> Duration {
-        guard resolver.isTask, ResolutionThreadState.current.readingInjectedProperty == 0 else {
-            return constructionWaitLimit
-        }
-        return min(constructionWaitLimit, Self.cooperativeWaitLimit)
-    }
 
     /// The containers to search, nearest first: this one, then its root.
     var lookupChain: [DependencyContainer] {

@@ -44,8 +44,10 @@ extension FirstResolution {
         in container: DependencyContainer, resolving resolve: nonisolated(nonsending) () async throws -> Service
     ) async throws -> Service {
         if let keptInstance { return keptInstance }
+        // The first read may await an async factory: a synchronous reader in a task is refused it.
         return try await BuildOnce(self, in: container).obtain(
-            path: AsyncResolutionPath.current.descriptions, isKept: { keptInstance != nil }, read: { keptInstance },
+            path: AsyncResolutionPath.current.descriptions, awaitsWhileBuilding: true,
+            isKept: { keptInstance != nil }, read: { keptInstance },
             build: { try await keep(resolve()) })
     }
 }

@@ -42,7 +42,7 @@ public struct Injected<Service> {
         if let kept = box.kept.keptInstance { return kept }
         do {
             // A wait inside this read is not cut short to spare the cooperative pool: the read
-            // cannot throw, and a trap is worse than a stall (see cooperativeWaitLimit).
+            // cannot throw, and a trap is worse than a stall (see BuildOnce.wait).
             let thread = ResolutionThreadState.current
             thread.readingInjectedProperty += 1
             defer { thread.readingInjectedProperty -= 1 }

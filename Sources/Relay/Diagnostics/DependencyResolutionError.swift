@@ -57,9 +57,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         public static let asyncFactory = Code(.asyncFactory)
         /// A ``Lazy`` or ``Provider`` was used after the container that made it was released.
         public static let containerReleased = Code(.containerReleased)
-        /// A synchronous resolve made inside a task needed an instance that another resolver was
-        /// still building after ``DependencyContainer/cooperativeWaitLimit``: blocking longer would
-        /// hold a thread of Swift's cooperative pool. Resolve with `try await`, which suspends.
+        /// A synchronous resolve made inside a task needed an instance that another resolver is
+        /// building with an async factory: that build needs Swift's cooperative pool, whose thread
+        /// this resolve would hold while it waited. Resolve with `try await`, which suspends.
         public static let mustAwait = Code(.mustAwait)
         /// A registration that takes runtime arguments was resolved without them or with arguments of
         /// other types, or one that takes none was resolved with some. The message states both.
@@ -244,9 +244,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             return "Gave up waiting\(waited) for '\(requestedType)' in \(place): another thread is building it "
                 + "and has not finished."
         case .mustAwait:
-            let waited = waited.map { " for \($0)" } ?? ""
-            return "Gave up waiting\(waited) for '\(requestedType)' in \(place): a synchronous resolve inside a task "
-                + "may not block a thread of the cooperative pool for longer, and another resolver is still building it."
+            return "'\(requestedType)' in \(place) is being built by another resolver that awaits: a synchronous "
+                + "resolve inside a task may not block a thread of the cooperative pool that build needs."
         case .outsideUnitOfWork:
             return "'\(requestedType)' in \(place) lives for one unit of work, and none is open here."
         case .unitOfWorkEnded:

@@ -56,10 +56,19 @@ struct BuildOnce {
     ///   - isCached: Whether an instance is kept now; called under the registry's lock, it may take
     ///     only the lock of the construction's own storage.
     ///   - path: The resolver's path so far, for a cycle's message.
+    ///   - awaitsWhileBuilding: Whether this resolver's build, should it claim one, awaits (an
+    ///     async factory): a synchronous resolve inside a task is then refused at once rather than
+    ///     block a thread of the pool that build needs.
     /// - Throws: ``DependencyResolutionError/Code/cycle`` when waiting would close a loop.
     @inline(__always)
-    func claim(isCached: () -> Bool, path: @autoclosure () -> [String]) throws -> Step {
-        switch registry.claim(construction, by: resolver, in: container, isCached: isCached) {
+    func claim(
+        isCached: () -> Bool,
+        path: @autoclosure () -> [String],
+        awaitsWhileBuilding: Bool = false
+    ) throws -> Step {
+        switch registry.claim(
+            construction, by: resolver, in: container, awaitsWhileBuilding: awaitsWhileBuilding, isCached: isCached)
+        {
         case .cached:
             return .read
         case .build:
@@ -72,29 +81,43 @@ struct BuildOnce {
         }
     }
 
-    /// Blocks the thread until build number `ticket` ends, for at most the container's wait limit
-    /// (``DependencyContainer/cooperativeWaitLimit`` inside a task).
+    /// Blocks the thread until build number `ticket` ends, for at most the root's
+    /// ``DependencyContainer/constructionWaitLimit``.
     ///
-    /// Inside a synchronous factory that an async resolution runs, it does not block at all: it
-    /// throws ``DependencyResolutionError/Code/mustAwait`` carrying the build, and that async
-    /// resolution suspends until the build ends, then runs the factory again.
+    /// A synchronous build runs on a thread of its own and needs no other, so waiting for it is
+    /// safe, inside a task too, whoever started first: every waiter gets the instance. Inside a task,
+    /// two waits are not made: one for a build that awaits (an async factory needs the cooperative
+    /// pool, whose thread this wait would hold) is refused at once with
+    /// ``DependencyResolutionError/Code/mustAwait``; and one inside a synchronous factory that an
+    /// async resolution runs throws `mustAwait` carrying the build, which that async resolution
+    /// awaits, suspending, before it runs the factory again.
     ///
-    /// - Throws: The build's failure; ``DependencyResolutionError/Code/waitTimedOut`` (a thread) or
-    ///   ``DependencyResolutionError/Code/mustAwait`` (inside a task) when the limit passes.
+    /// - Throws: The build's failure; ``DependencyResolutionError/Code/waitTimedOut`` when the limit
+    ///   passes; ``DependencyResolutionError/Code/mustAwait`` as above.
     func wait(ticket: UInt, path: @autoclosure () -> [String]) throws {
-        if resolver.id.isTask, ResolutionThreadState.current.inlineForAsync > 0 {
-            registry.abandonWait(of: resolver, for: construction)
-            throw DependencyResolutionError(
-                code: .mustAwait, requested: construction.key, in: container,
-                path: path() + [construction.key.description], waited: .zero,
-                pendingBuild: PendingBuild(construction: construction, container: container))
+        if resolver.id.isTask {
+            let thread = ResolutionThreadState.current
+            if thread.inlineForAsync > 0 {
+                registry.abandonWait(of: resolver, for: construction)
+                throw DependencyResolutionError(
+                    code: .mustAwait, requested: construction.key, in: container,
+                    path: path() + [construction.key.description], waited: .zero,
+                    pendingBuild: PendingBuild(construction: construction, container: container))
+            }
+            // The read of an `@Injected` property cannot throw (it would trap): it waits.
+            if thread.readingInjectedProperty == 0, registry.isAwaitingBuild(construction, ticket: ticket) {
+                registry.abandonWait(of: resolver, for: construction)
+                throw DependencyResolutionError(
+                    code: .mustAwait, requested: construction.key, in: container,
+                    path: path() + [construction.key.description], waited: .zero)
+            }
         }
-        let limit = container.waitLimit(for: resolver.id)
+        let limit = container.constructionWaitLimit
         let deadline = PthreadCondition.deadline(after: limit)
         guard let outcome = registry.wait(for: construction, ticket: ticket, by: resolver, until: deadline) else {
             throw DependencyResolutionError(
-                code: resolver.id.isTask ? .mustAwait : .waitTimedOut, requested: construction.key,
-                in: container, path: path() + [construction.key.description], waited: limit)
+                code: .waitTimedOut, requested: construction.key, in: container,
+                path: path() + [construction.key.description], waited: limit)
         }
         try Self.carryOn(after: outcome)
     }
@@ -170,14 +193,17 @@ extension BuildOnce {
 
     /// The suspending driver: as ``obtain(path:isKept:read:build:)``, but a task that waits for
     /// another's build suspends.
+    ///
+    /// - Parameter awaitsWhileBuilding: Whether `build` awaits (see ``claim(isCached:path:awaitsWhileBuilding:)``).
     nonisolated(nonsending) func obtain<Service>(
         path: @autoclosure () -> [String],
+        awaitsWhileBuilding: Bool,
         isKept: () -> Bool,
         read: () -> Service?,
         build: nonisolated(nonsending) () async throws -> Service
     ) async throws -> Service {
         while true {
-            switch try claim(isCached: isKept, path: path()) {
+            switch try claim(isCached: isKept, path: path(), awaitsWhileBuilding: awaitsWhileBuilding) {
             case .read:
                 if let kept = read() { return kept }
             case .build:

@@ -34,4 +34,8 @@ class Construction: @unchecked Sendable {
 
     /// How the last build ended, for the resolvers that waited for it.
     @exclusivity(unchecked) final var lastOutcome: BuildOutcome = .built
+
+    /// Whether the current build awaits (an async factory): it needs the cooperative pool's
+    /// threads, so a synchronous resolve inside a task may not block one of them for it.
+    @exclusivity(unchecked) final var buildAwaits = false
 }

@@ -80,6 +80,7 @@ final class ConstructionRegistry: @unchecked Sendable {
         _ construction: Construction,
         by resolver: Resolver,
         in container: DependencyContainer,
+        awaitsWhileBuilding: Bool = false,
         isCached: () -> Bool
     ) -> Claim {
         lock.withLock {
@@ -95,9 +96,16 @@ final class ConstructionRegistry: @unchecked Sendable {
             construction.builder = resolver.id
             construction.builderParent = resolver.parent
             construction.builtIn = container
+            construction.buildAwaits = awaitsWhileBuilding
             if let parent = resolver.parent { children[parent, default: []].append(resolver.id) }
             return .build
         }
+    }
+
+    /// Whether build number `ticket` of `construction` is still running and awaits (see
+    /// `Construction.buildAwaits`).
+    func isAwaitingBuild(_ construction: Construction, ticket: UInt) -> Bool {
+        lock.withLock { construction.builder != nil && construction.endedBuilds == ticket && construction.buildAwaits }
     }
 
     /// Claims a construction that no other resolver can reach yet, for `resolver` to build,

@@ -103,7 +103,10 @@ extension ResolutionEngine {
         // The loop of `BuildOnce.obtain`, written out: it must not hold a `Service?`.
         let attempt = BuildOnce(slot, in: container)
         while true {
-            switch try attempt.claim(isCached: { unit.isBuilt(slot) }, path: AsyncResolutionPath.current.descriptions) {
+            switch try attempt.claim(
+                isCached: { unit.isBuilt(slot) }, path: AsyncResolutionPath.current.descriptions,
+                awaitsWhileBuilding: registration.isAsync)
+            {
             case .read:
                 return unit.builtInstance(in: slot, as: Service.self)
             case .build:
@@ -175,7 +178,7 @@ extension ResolutionEngine {
     ) async throws -> Service {
         let table = container.table
         return try await BuildOnce(registration, in: container).obtain(
-            path: AsyncResolutionPath.current.descriptions,
+            path: AsyncResolutionPath.current.descriptions, awaitsWhileBuilding: registration.isAsync,
             isKept: { table.withRead { _ in registration.hasCachedInstance() } },
             read: { table.withRead { _ in registration.cachedInstance } },
             build: {

@@ -33,7 +33,7 @@ final class ResolutionThreadState {
 
     /// How many reads of an `@Injected` property's `wrappedValue` this thread is inside: such a read
     /// cannot throw, so its waits are not cut short inside a task (see
-    /// `DependencyContainer.waitLimit(for:)`).
+    /// `BuildOnce.wait`).
     @exclusivity(unchecked) var readingInjectedProperty = 0
 
     /// How many factories this thread has run, so an observer can tell a build from a cache hit.

@@ -8,7 +8,7 @@ struct ResolverID: Hashable, Sendable, CustomStringConvertible {
     private let address: UInt
 
     /// Whether the resolver is a task: a synchronous wait there blocks a thread that other tasks
-    /// need (see `DependencyContainer.cooperativeWaitLimit`).
+    /// need (see `BuildOnce.wait`).
     let isTask: Bool
 
     /// The thread whose state this is.

@@ -450,6 +450,21 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
         }
     }
 
+    /// Hands what an ended unit owes to the one ending that settles it.
+    private final class OwedBox: Sendable {
+        // Safety: `owed` is set by `init` and taken once, by the ending's task, under `taken`.
+        private nonisolated(unsafe) var owed: Owed?
+        private let taken = Atomic(false)
+
+        init(_ owed: Owed) { self.owed = owed }
+
+        func take() -> Owed? {
+            guard !taken.exchange(true, ordering: .acquiringAndReleasing) else { return nil }
+            defer { owed = nil }
+            return owed
+        }
+    }
+
     /// Ends the unit: no resolve reaches it any more; its teardowns run newest first, every one
     /// even after one throws; its instances are released.
     ///
@@ -488,8 +503,12 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
             release(owed.slots)
             return
         }
+        // Boxed, so that the ending lets go of the unit's instances when it has settled them, not
+        // when its task is destroyed (a `shutdown()` that awaited it may look at once).
+        let box = OwedBox(owed)
         container.family.endings.start(
             {
+                guard let owed = box.take() else { return nil }
                 let failures = await owed.settle()
                 if failures.isEmpty { return nil }
                 return DependencyShutdownError(

@@ -350,7 +350,7 @@ struct OwnershipTests {
                     it holds in its deinit and drop the teardown
                     """)
             try await container.withUnitOfWork { unit in
-                await #expect(throws: DependencyResolutionError.self) { try await unit.resolve(Pool.self) }
+                _ = await #expect(throws: DependencyResolutionError.self) { try await unit.resolve(Pool.self) }
             }
             #expect(built.value == 0)
         }
