@@ -41,11 +41,12 @@ public enum LifecycleType: String, CaseIterable, Hashable, Sendable, Codable, Cu
     /// instance that was kept first. A factory that resolves on another thread starts a resolution
     /// of its own there. The container keeps nothing after the resolution ends.
     ///
-    /// A ``Lazy`` or ``Provider`` made while a resolution runs continues it: what it resolves
-    /// later gets that resolution's instances (as a Swinject `Lazy` does), so an object's
-    /// `Lazy<PricingContext>` gives the context its factory's siblings got. It keeps those
-    /// instances alive while it lives. One made outside a resolution starts a new one on each
-    /// resolve.
+    /// A ``Lazy`` made while a resolution runs continues it: what it resolves later gets that
+    /// resolution's instances (as a Swinject `Lazy` does), so an object's `Lazy<PricingContext>`
+    /// gives the context its factory's siblings got. It keeps those instances alive while it lives.
+    /// One made outside a resolution starts a new one on each resolve. A ``Provider`` is resolved on
+    /// every use: each call is a resolution of its own, with new `.graph` instances (as Swinject's
+    /// `Provider` is).
     case graph
 
     /// One instance per unit of work: built on first use inside a unit

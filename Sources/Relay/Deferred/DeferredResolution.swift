@@ -17,18 +17,31 @@ struct DeferredResolution: Sendable {
     /// The runtime arguments the value was resolved with, passed on to each resolve it makes.
     private let arguments: CarriedArguments?
 
-    /// The `.graph` instances of the resolution that made the value, if one was running: its
-    /// resolves continue that resolution, so a `.graph` registration gives them the instance that
-    /// resolution shares (as a Swinject `Lazy` does).
+    /// For a ``Lazy``, the `.graph` instances of the resolution that made it, if one was running:
+    /// its resolves continue that resolution, so a `.graph` registration gives them the instance
+    /// that resolution shares (as a Swinject `Lazy` does). `nil` for a ``Provider``.
     private let graph: GraphInstances?
 
-    init(name: String?, in container: DependencyContainer, arguments: CarriedArguments? = nil) {
+    /// Whether each resolve is a resolution of its own (a ``Provider``: "resolved on every use"),
+    /// rather than a continuation of the one that made the value (a ``Lazy``).
+    private let isResolvedAnew: Bool
+
+    /// - Parameter continuingGraph: Whether the value's resolves continue the resolution running
+    ///   where it is made (a ``Lazy``); otherwise each is a resolution of its own (a ``Provider``:
+    ///   a `.graph` registration gives each call a new instance, as Swinject's `Provider` does).
+    init(
+        name: String?,
+        in container: DependencyContainer,
+        arguments: CarriedArguments? = nil,
+        continuingGraph: Bool
+    ) {
         self.root = container.root
         self.scope = container.scope
         self.name = name
         self.layer = container.activeOverride
         self.arguments = arguments
-        self.graph = Self.runningGraph()
+        self.graph = continuingGraph ? Self.runningGraph() : nil
+        self.isResolvedAnew = !continuingGraph
     }
 
     /// The `.graph` instances of the resolution running here, made now if it has none yet; `nil`
@@ -89,9 +102,10 @@ struct DeferredResolution: Sendable {
     }
 
     /// Runs `body` with this thread's `.graph` instances those of the resolution that made the
-    /// value, then puts back what the thread had.
+    /// value (a `Lazy`), or none (a `Provider`, called inside a resolution that has some), then
+    /// puts back what the thread had.
     private func inMadeGraph<Result>(_ body: () throws -> Result) rethrows -> Result {
-        guard let graph else { return try body() }
+        guard graph != nil || isResolvedAnew else { return try body() }
         return try ResolutionThreadState.currentUnretained._withUnsafeGuaranteedRef { thread in
             let previous = thread.graph
             thread.graph = graph
@@ -100,11 +114,14 @@ struct DeferredResolution: Sendable {
         }
     }
 
-    /// Runs `body` with the task's `.graph` instances those of the resolution that made the value.
+    /// Runs `body` with the task's `.graph` instances those of the resolution that made the value
+    /// (a `Lazy`), or, outside any async factory, none (a `Provider`).
     nonisolated(nonsending) private func inMadeGraph<Result>(
         _ body: nonisolated(nonsending) () async throws -> Result
     ) async rethrows -> Result {
-        guard let graph else { return try await body() }
+        guard graph != nil || isResolvedAnew, graph != nil || AsyncResolutionPath.restoredGraph != nil else {
+            return try await body()
+        }
         return try await AsyncResolutionPath.$restoredGraph.withValue(graph, operation: body)
     }
 
@@ -130,6 +147,11 @@ struct DeferredResolution: Sendable {
         let key = arguments?.key(for: type, name: name) ?? RegistrationKey(type, name: name)
         guard container.canAnswer(key) else { throw container.notRegisteredError(for: key) }
         container.recordDeferredEdge(to: key)
-        return DeferredResolution(name: name, in: container, arguments: arguments)
+        return DeferredResolution(
+            name: name, in: container, arguments: arguments, continuingGraph: wrapper is any ContinuesResolution.Type)
     }
 }
+
+/// A deferred value whose resolves continue the resolution that made it (``Lazy``), rather than
+/// being resolutions of their own (``Provider``).
+protocol ContinuesResolution {}

@@ -50,6 +50,8 @@ extension Lazy where Service: Sendable {
 
 extension Lazy: Sendable where Service: Sendable {}
 
+extension Lazy: ContinuesResolution {}
+
 extension Lazy: SynthesizedService {
     static func wrappedKey(name: String?) -> RegistrationKey {
         RegistrationKey(Service.self, name: name)

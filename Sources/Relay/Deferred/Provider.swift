@@ -14,7 +14,9 @@
 ///
 /// Each call resolves `Service` from the container that made the provider (under the override
 /// active there, if any), so the registration's lifecycle decides: a new instance for
-/// `.transient`, the same one for `.singleton`. Resolving the provider checks that `Service` is
+/// `.transient`, the same one for `.singleton`, and for `.graph` a new one per call: each call is a
+/// resolution of its own, even one made during the resolution that made the provider (a ``Lazy``
+/// continues that resolution instead). Resolving the provider checks that `Service` is
 /// registered, and builds nothing. A `Provider` does not keep its container alive; used after the
 /// container is gone, it throws ``DependencyResolutionError/Code/containerReleased``.
 public struct Provider<Service>: Sendable {
