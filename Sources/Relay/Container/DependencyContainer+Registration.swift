@@ -15,6 +15,11 @@ extension DependencyContainer {
     /// Replacing a registration drops the instance the old one had cached; the next resolve builds
     /// anew from the new factory.
     ///
+    /// A registration is keyed by its type with the optionals stripped, as the original Relay keyed
+    /// it: registering `Store??` registers `Store` (replacing `Store`'s), and `Store?` resolves from
+    /// it as from any registration of `Store`. Its factory returning `nil` fails a resolve of
+    /// `Store`, and makes a resolve of `Store?` `nil`.
+    ///
     /// - Parameters:
     ///   - type: The type callers ask for, usually a protocol.
     ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
@@ -156,6 +161,12 @@ extension DependencyContainer {
         _ registration: Registration<Service>,
         as key: RegistrationKey? = nil
     ) -> RegisteredService<Service> {
+        // Keyed by the type with the optionals stripped (`Store??` registers `Store`). `_isOptional`
+        // reads the type's metadata kind: the common case pays that and nothing more.
+        if _isOptional(Service.self), let stripped = registration.strippedOfOptionals() {
+            add(stripped)
+            return RegisteredService(container: self, key: stripped.key)
+        }
         add(registration)
         return RegisteredService(container: self, key: key ?? registration.key)
     }

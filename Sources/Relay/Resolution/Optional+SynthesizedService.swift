@@ -8,7 +8,11 @@ extension Optional: SynthesizedService {
     static func make(name: String?, in container: DependencyContainer) throws -> Self {
         guard let arguments = PendingArguments.carry(forWrapper: Self.self, name: name) else {
             guard container.canAnswer(wrappedKey(name: name)) else { return nil }
-            return try container.resolve(Wrapped.self, name: name)
+            do {
+                return try container.resolve(Wrapped.self, name: name)
+            } catch let error as DependencyResolutionError where error.isNilFromOptionalRegistration(of: wrappedKey(name: name)) {
+                return nil
+            }
         }
         let key = arguments.key(for: Wrapped.self, name: name)
         guard container.canAnswer(key) else { return nil }
@@ -18,10 +22,22 @@ extension Optional: SynthesizedService {
     nonisolated(nonsending) static func make(name: String?, in container: DependencyContainer) async throws -> Self {
         guard let arguments = PendingArguments.carry(forWrapper: Self.self, name: name) else {
             guard container.canAnswer(wrappedKey(name: name)) else { return nil }
-            return try await container.resolve(Wrapped.self, name: name)
+            do {
+                return try await container.resolve(Wrapped.self, name: name)
+            } catch let error as DependencyResolutionError where error.isNilFromOptionalRegistration(of: wrappedKey(name: name)) {
+                return nil
+            }
         }
         let key = arguments.key(for: Wrapped.self, name: name)
         guard container.canAnswer(key) else { return nil }
         return try await arguments.passing(to: key) { try await container.resolve(key: key) as Wrapped }
+    }
+}
+
+extension DependencyResolutionError {
+    /// Whether this is the failure of a registration of an optional type (keyed by `key`, the type
+    /// it wraps) whose factory returned `nil`: an optional resolve of that type answers `nil`.
+    func isNilFromOptionalRegistration(of key: RegistrationKey) -> Bool {
+        code == .factoryFailed && (underlyingError as? FactoryReturnedNil)?.key == key
     }
 }

@@ -117,6 +117,29 @@ struct OptionalResolutionTests {
         #expect(try root.resolve((any Greeter)?.self)?.greeting == "bonjour")
     }
 
+    @Test("a registration of T?? is keyed by T: it answers for T and replaces T's, as the original Relay's did")
+    func aRegistrationOfADoubleOptionalIsKeyedByItsType() throws {
+        root.register((any Greeter).self) { _ in EnglishGreeter() }
+        let resolved: (any Greeter)?? = try root.resolve()
+        #expect(resolved??.greeting == "hello")
+        root.register((any Greeter)??.self) { _ in FrenchGreeter() }
+        #expect(try root.resolve((any Greeter).self).greeting == "bonjour")
+        #expect(try root.resolveAll((any Greeter).self).map(\.greeting) == ["bonjour"])
+        #expect(root.isRegistered((any Greeter).self))
+    }
+
+    @Test("a registration of an optional type whose factory returns nil: nil for an optional resolve, an error otherwise")
+    func anOptionalRegistrationThatReturnsNil() throws {
+        root.register((any Greeter)?.self) { _ in nil }
+        #expect(try root.resolve((any Greeter)?.self) == nil)
+        let error = #expect(throws: DependencyResolutionError.self) { try root.resolve((any Greeter).self) }
+        #expect(error?.code == .factoryFailed)
+        #expect(
+            error?.description.hasPrefix(
+                "The factory for 'Greeter' in global threw: it returned nil, and a registration of an optional type "
+                    + "answers for 'Greeter', which cannot be nil") == true)
+    }
+
     @Test("the graph shows an optional dependency when it is registered, and no edge when not")
     func theGraphShowsAnOptionalDependency() throws {
         root.register((any PaymentGateway).self) { container in
