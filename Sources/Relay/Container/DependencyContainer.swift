@@ -115,7 +115,11 @@ public final class DependencyContainer: Sendable {
     /// async factory), which needs the cooperative pool's threads, is refused at once with
     /// `mustAwait`, whoever waits. To bound the waits of factories that block on async work (a
     /// semaphore waiting for a `Task`), lower ``constructionWaitLimit``.
-    @available(*, deprecated, message: "no longer read: a synchronous resolve inside a task waits up to constructionWaitLimit for a synchronous build, and is refused at once (mustAwait) a build that awaits")
+    @available(
+        *, deprecated,
+        message:
+            "no longer read: a synchronous resolve inside a task waits up to constructionWaitLimit for a synchronous build, and is refused at once (mustAwait) a build that awaits"
+    )
     public static let cooperativeWaitLimit: Duration = .milliseconds(50)
 
     /// The containers to search, nearest first: this one, then its root.

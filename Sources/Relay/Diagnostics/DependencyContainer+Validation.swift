@@ -146,7 +146,8 @@ extension DependencyContainer {
         let layer = exploration.layer
         family.endings.start {
             let failures = await unit.end() + layer.overrides.endEverythingOwned()
-            return failures.isEmpty ? nil : DependencyShutdownError(failures: failures, ending: "Validating the container")
+            return failures.isEmpty
+                ? nil : DependencyShutdownError(failures: failures, ending: "Validating the container")
         }
         return exploration.ended(with: failures, teardownFailures: [])
     }

@@ -249,7 +249,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         case .outsideUnitOfWork:
             return "'\(requestedType)' in \(place) lives for one unit of work, and none is open here."
         case .unitOfWorkEnded:
-            let late = underlyingError.map { " The instance built as it ended was torn down, and its teardown threw: \($0)" }
+            let late = underlyingError.map {
+                " The instance built as it ended was torn down, and its teardown threw: \($0)"
+            }
             return "'\(requestedType)' in \(place) was resolved in a unit of work that has ended.\(late ?? "")"
         case .teardownWithoutOwner where heldBy?.lifecycle == .weak:
             return "'\(requestedType)' in \(place) is .weak and has a teardown: nothing owns a weak instance "

@@ -10,7 +10,9 @@ extension Optional: SynthesizedService {
             guard container.canAnswer(wrappedKey(name: name)) else { return nil }
             do {
                 return try container.resolve(Wrapped.self, name: name)
-            } catch let error as DependencyResolutionError where error.isNilFromOptionalRegistration(of: wrappedKey(name: name)) {
+            } catch let error as DependencyResolutionError
+                where error.isNilFromOptionalRegistration(of: wrappedKey(name: name))
+            {
                 return nil
             }
         }
@@ -24,7 +26,9 @@ extension Optional: SynthesizedService {
             guard container.canAnswer(wrappedKey(name: name)) else { return nil }
             do {
                 return try await container.resolve(Wrapped.self, name: name)
-            } catch let error as DependencyResolutionError where error.isNilFromOptionalRegistration(of: wrappedKey(name: name)) {
+            } catch let error as DependencyResolutionError
+                where error.isNilFromOptionalRegistration(of: wrappedKey(name: name))
+            {
                 return nil
             }
         }

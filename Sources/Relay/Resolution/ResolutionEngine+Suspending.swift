@@ -125,7 +125,8 @@ extension ResolutionEngine {
                         .unitOfWorkEnded, of: registration, in: container,
                         after: AsyncResolutionPath.current.descriptions)
                     attempt.fail(ended)
-                    throw await endLate(built, of: registration, in: container, path: AsyncResolutionPath.current.descriptions)
+                    throw await endLate(
+                        built, of: registration, in: container, path: AsyncResolutionPath.current.descriptions)
                 }
                 attempt.succeed()
                 return built

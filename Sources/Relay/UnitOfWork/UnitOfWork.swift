@@ -512,7 +512,8 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
                 let failures = await owed.settle()
                 if failures.isEmpty { return nil }
                 return DependencyShutdownError(
-                    failures: failures, ending: "Ending unit of work #\(owed.unitNumber) (dropped without being closed)")
+                    failures: failures, ending: "Ending unit of work #\(owed.unitNumber) (dropped without being closed)"
+                )
             }, reportingTo: report)
     }
 

@@ -392,7 +392,9 @@ struct OneEngineTests {
 
     // MARK: - 8. Synchronous resolves in tasks do not starve the pool
 
-    @Test("tasks that resolve synchronously a singleton whose factory bridges to async work finish in time under a short wait limit")
+    @Test(
+        "tasks that resolve synchronously a singleton whose factory bridges to async work finish in time under a short wait limit"
+    )
     func synchronousResolvesInTasksDoNotStarveThePool() async throws {
         let root = DependencyContainer()
         // A factory that blocks on async work needs the pool that blocked waiters hold: the

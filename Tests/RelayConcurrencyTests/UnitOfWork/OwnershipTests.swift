@@ -42,11 +42,15 @@ struct OwnershipTests {
         try await withDeadline {
             let log = Log()
             let container = DependencyContainer()
-            container.register(Connection.self, lifecycle: .unitOfWork) { _ in Connection(number: 1) } teardown: { _ in
+            container.register(Connection.self, lifecycle: .unitOfWork) { _ in
+                Connection(number: 1)
+            } teardown: { _ in
                 try await Task.sleep(for: .milliseconds(20))
                 log.append("connection closed")
             }
-            container.register(Flusher.self, lifecycle: .unitOfWork) { _ in Flusher() } teardown: { _ in
+            container.register(Flusher.self, lifecycle: .unitOfWork) { _ in
+                Flusher()
+            } teardown: { _ in
                 await Task.yield()
                 try Task.checkCancellation()
                 log.append("flushed")
@@ -72,7 +76,9 @@ struct OwnershipTests {
         try await withDeadline {
             let log = Log()
             let container = DependencyContainer()
-            container.register(Connection.self, lifecycle: .unitOfWork) { _ in Connection(number: 1) } teardown: { _ in
+            container.register(Connection.self, lifecycle: .unitOfWork) { _ in
+                Connection(number: 1)
+            } teardown: { _ in
                 // A commit that honours cancellation: it would throw at once in a cancelled task.
                 let committed = Mutex<CheckedContinuation<Void, any Error>?>(nil)
                 try await withTaskCancellationHandler {
@@ -109,7 +115,9 @@ struct OwnershipTests {
         try await withDeadline {
             let log = Log()
             let container = DependencyContainer()
-            container.register(Connection.self, lifecycle: .unitOfWork) { _ in Connection(number: 1) } teardown: { _ in
+            container.register(Connection.self, lifecycle: .unitOfWork) { _ in
+                Connection(number: 1)
+            } teardown: { _ in
                 try await Task.sleep(for: .milliseconds(10))
                 log.append("closed")
             }
@@ -130,7 +138,9 @@ struct OwnershipTests {
     func bodyAndTeardownFailuresBothReachTheCaller() async throws {
         try await withDeadline {
             let container = DependencyContainer()
-            container.register(Connection.self, lifecycle: .unitOfWork) { _ in Connection(number: 1) } teardown: { _ in
+            container.register(Connection.self, lifecycle: .unitOfWork) { _ in
+                Connection(number: 1)
+            } teardown: { _ in
                 throw Boom()
             }
             let number = Mutex(0)
@@ -152,7 +162,10 @@ struct OwnershipTests {
                     The unit's work had thrown first: \(work)
                     """)
             // A body that throws while every teardown succeeds: its own error, as before.
-            container.register(Connection.self, lifecycle: .unitOfWork) { _ in Connection(number: 2) } teardown: { _ in }
+            container.register(Connection.self, lifecycle: .unitOfWork) { _ in
+                Connection(number: 2)
+            } teardown: { _ in
+            }
             await #expect(throws: Boom.self) {
                 try await container.withUnitOfWork { unit in
                     _ = try await unit.resolve(Connection.self)
@@ -313,8 +326,11 @@ struct OwnershipTests {
             container.register(Connection.self, lifecycle: .transient) { _ in
                 built.increment()
                 return Connection(number: 1)
-            } teardown: { _ in }
-            let error = #expect(throws: DependencyResolutionError.self) { try resolveSynchronously(Connection.self, from: container) }
+            } teardown: { _ in
+            }
+            let error = #expect(throws: DependencyResolutionError.self) {
+                try resolveSynchronously(Connection.self, from: container)
+            }
             #expect(error?.code == .teardownWithoutOwner)
             #expect(
                 error?.description == """
@@ -338,8 +354,11 @@ struct OwnershipTests {
             container.register(Pool.self, lifecycle: .weak) { _ in
                 built.increment()
                 return Pool(connection: Connection(number: 1))
-            } teardown: { _ in }
-            let error = #expect(throws: DependencyResolutionError.self) { try resolveSynchronously(Pool.self, from: container) }
+            } teardown: { _ in
+            }
+            let error = #expect(throws: DependencyResolutionError.self) {
+                try resolveSynchronously(Pool.self, from: container)
+            }
             #expect(error?.code == .teardownWithoutOwner)
             #expect(
                 error?.description == """
@@ -361,7 +380,9 @@ struct OwnershipTests {
         try await withDeadline {
             let log = Log()
             let container = DependencyContainer()
-            container.register(Connection.self, lifecycle: .transient) { _ in Connection(number: 1) } teardown: { _ in
+            container.register(Connection.self, lifecycle: .transient) { _ in
+                Connection(number: 1)
+            } teardown: { _ in
                 log.append("connection")
             }
             container.register(Pool.self) { container in
@@ -412,7 +433,9 @@ struct OwnershipTests {
             } teardown: { _ in
                 log.append("pool")
             }
-            container.register(Connection.self, lifecycle: .transient) { _ in Connection(number: 1) } teardown: { _ in
+            container.register(Connection.self, lifecycle: .transient) { _ in
+                Connection(number: 1)
+            } teardown: { _ in
                 log.append("connection")
             }
             container.register(Repository.self, lifecycle: .unitOfWork) { container in
@@ -427,7 +450,11 @@ struct OwnershipTests {
             try await container.shutdown()
             #expect(log.all.count == 4)
             // A teardown that throws fails the validation.
-            container.register(Flusher.self) { _ in Flusher() } teardown: { _ in throw Boom() }
+            container.register(Flusher.self) { _ in
+                Flusher()
+            } teardown: { _ in
+                throw Boom()
+            }
             let error = await #expect(throws: DependencyGraphError.self) { try await container.validate() }
             #expect(error?.failures.isEmpty == true)
             #expect(error?.teardownFailures.map(\.requestedType) == ["Flusher"])
@@ -446,7 +473,9 @@ struct OwnershipTests {
             let observed = Log()
             let container = DependencyContainer()
             container.observeTeardownFailures { observed.append("\($0)") }
-            container.register(Pool.self) { _ in Pool(connection: Connection(number: 0)) } teardown: { _ in
+            container.register(Pool.self) { _ in
+                Pool(connection: Connection(number: 0))
+            } teardown: { _ in
                 log.append("pool")
                 throw Boom()
             }
@@ -466,7 +495,9 @@ struct OwnershipTests {
             let log = Log()
             let container = DependencyContainer()
             let counter = Counter()
-            container.register(Pool.self) { _ in Pool(connection: Connection(number: 0)) } teardown: { _ in
+            container.register(Pool.self) { _ in
+                Pool(connection: Connection(number: 0))
+            } teardown: { _ in
                 log.append("pool")
             }
             container.register(Connection.self, lifecycle: .unitOfWork) { container in
@@ -501,7 +532,9 @@ struct OwnershipTests {
             let observed = Log()
             let container = DependencyContainer()
             container.observeTeardownFailures { observed.append("\($0)") }
-            container.register(Connection.self, lifecycle: .unitOfWork) { _ in Connection(number: 1) } teardown: { _ in
+            container.register(Connection.self, lifecycle: .unitOfWork) { _ in
+                Connection(number: 1)
+            } teardown: { _ in
                 throw Boom()
             }
             let number: Int

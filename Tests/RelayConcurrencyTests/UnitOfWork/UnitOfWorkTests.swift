@@ -371,7 +371,9 @@ struct UnitOfWorkTests {
         }
     }
 
-    @Test("a unit opened and never closed has its teardowns run when it goes, awaited by shutdown, then lets its instances go")
+    @Test(
+        "a unit opened and never closed has its teardowns run when it goes, awaited by shutdown, then lets its instances go"
+    )
     func anUnclosedUnitIsTornDownWhenDropped() async throws {
         try await withDeadline {
             let log = Log()

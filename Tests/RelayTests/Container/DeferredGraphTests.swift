@@ -76,7 +76,8 @@ struct DeferredGraphTests {
             // Called while the employer's resolution runs: still a customer of its own.
             #expect(try provider() !== customer)
             return Employer(
-                customer: customer, lazyCustomer: try container.resolve(Lazy<Customer>.self), customerProvider: provider)
+                customer: customer, lazyCustomer: try container.resolve(Lazy<Customer>.self), customerProvider: provider
+            )
         }
         let employer = try root.resolve(Employer.self)
         #expect(try employer.lazyCustomer() === employer.customer)

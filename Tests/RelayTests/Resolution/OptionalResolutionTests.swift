@@ -128,7 +128,8 @@ struct OptionalResolutionTests {
         #expect(root.isRegistered((any Greeter).self))
     }
 
-    @Test("a registration of an optional type whose factory returns nil: nil for an optional resolve, an error otherwise")
+    @Test(
+        "a registration of an optional type whose factory returns nil: nil for an optional resolve, an error otherwise")
     func anOptionalRegistrationThatReturnsNil() throws {
         root.register((any Greeter)?.self) { _ in nil }
         #expect(try root.resolve((any Greeter)?.self) == nil)
