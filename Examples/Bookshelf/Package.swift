@@ -113,6 +113,8 @@ let package = Package(
                 "BookshelfHummingbird",
                 "BookshelfVapor",
                 "BookshelfStubs",
+                // Deadlines and bounded polling.
+                "RelayIntegrationTestSupport",
                 // Reads the database a stopped program left behind.
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // Makes `swift test` build the program before the tests that launch it.
@@ -127,15 +129,39 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // RelayVapor's own tests. They live here rather than in the Relay package so that Vapor is
-        // built once, for the example and for them (a clean Vapor build takes minutes on CI).
+        // RelayHummingbird's and RelayVapor's own tests. They live here rather than in the Relay
+        // package so that Hummingbird and Vapor are built once, for the example and for them (a
+        // clean Vapor build takes minutes on CI).
+        // What the two integrations' tests share: a container of per-unit instances, an event log,
+        // a recording log handler, deadlines and bounded polling. A plain target, not a product.
+        .target(
+            name: "RelayIntegrationTestSupport",
+            dependencies: [
+                .product(name: "Relay", package: "Relay"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/RelayIntegrationTestSupport"
+        ),
+        .testTarget(
+            name: "RelayHummingbirdTests",
+            dependencies: [
+                "RelayIntegrationTestSupport",
+                .product(name: "Relay", package: "Relay"),
+                .product(name: "RelayHummingbird", package: "Relay"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "RelayVaporTests",
             dependencies: [
+                "RelayIntegrationTestSupport",
                 .product(name: "Relay", package: "Relay"),
                 .product(name: "RelayVapor", package: "Relay"),
                 .product(name: "Vapor", package: "vapor"),
                 .product(name: "VaporTesting", package: "vapor"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
     ],

@@ -1,4 +1,5 @@
 import Relay
+import RelayIntegrationTestSupport
 import RelayVapor
 import Testing
 import Vapor

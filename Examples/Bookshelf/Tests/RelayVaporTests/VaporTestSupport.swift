@@ -1,5 +1,4 @@
 import Relay
-import Synchronization
 import Vapor
 
 /// Runs `body` with a fresh application in Vapor's testing environment, wired to `container`, and
@@ -18,33 +17,4 @@ func withRelayApp<Result>(
     }
     try await app.asyncShutdown()
     return result
-}
-
-/// What happened, in order: builds and teardowns, as lines.
-final class EventLog: Sendable {
-    private let lines = Mutex<[String]>([])
-
-    func record(_ line: String) {
-        lines.withLock { $0.append(line) }
-    }
-
-    var recorded: [String] { lines.withLock { $0 } }
-}
-
-/// A unit-of-work instance with a number, to tell instances apart.
-final class RequestToken: Sendable {
-    let number: Int
-
-    init(number: Int) {
-        self.number = number
-    }
-}
-
-/// Numbers tokens.
-final class Counter: Sendable {
-    private let count = Atomic(0)
-
-    func next() -> Int {
-        count.wrappingAdd(1, ordering: .relaxed).newValue
-    }
 }

@@ -60,10 +60,13 @@ public struct BookshelfDependencyRegistry: DependencyRegistryType {
         }
         .implements((any BookCatalogClient).self) { $0 }
         container.register(Shelf.self, lifecycle: .transient, with: Self.makeShelf)
-        // One per request: the HTTP layer opens a unit of work for each.
+        // One per request: the HTTP layer opens a unit of work for each. It says when it is made
+        // and when its unit ends, so a driver can count the two.
         let requests = RequestCounter()
         container.register(RequestLog.self, lifecycle: .unitOfWork) { _ in
-            RequestLog(logger: logger, counter: requests)
+            let log = RequestLog(logger: logger, counter: requests)
+            log.logger.info("request \(log.id) opened")
+            return log
         } teardown: { log in
             log.logger.info("request \(log.id) ended")
         }
