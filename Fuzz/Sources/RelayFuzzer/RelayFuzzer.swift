@@ -87,6 +87,8 @@ struct Factories: TypedDependencyFactoryIndexable {
     let index: [DependencyFactoryKey: TypedDependencyFactory] = [
         "fixed": .init((any Clock).self) { _ in FixedClock() },
         "seven": .init(Int.self) { _ in 7 },
+        // Takes its number from the instruction's configuration (JSON, percent-encoded).
+        "given": .init(Int.self, configuration: Int.self) { _, number in number },
     ]
 }
 

@@ -7,7 +7,8 @@ public struct DynamicDependencyDefinition: Sendable {
     /// The abstract type the instruction's type key names.
     public let type: Any.Type
 
-    let factory: TypedDependencyFactory
+    /// Makes the registration: the factory, with the instruction's configuration decoded.
+    let makeRegistration: TypedDependencyFactory.MakeRegistration
 
     /// The scope the factory is registered in: the instruction's, or global.
     public var scope: DependencyContainerScope { instruction.scope ?? .global }
@@ -17,6 +18,6 @@ public struct DynamicDependencyDefinition: Sendable {
 
     /// Registers the factory in the definition's scope of `root`, replacing what was there.
     func register(in root: DependencyContainer) {
-        root.container(for: scope).add(factory.makeRegistration(lifecycle, instruction.description))
+        root.container(for: scope).add(makeRegistration(lifecycle, instruction.description))
     }
 }

@@ -116,7 +116,9 @@ public final class DynamicDependencyIndex: Sendable {
     ///
     /// - Parameter instruction: The instruction.
     /// - Returns: The instruction with its type and a factory ready to register.
-    /// - Throws: ``DynamicDependencyIndexError`` for an unknown key, or a typed factory of another type.
+    /// - Throws: ``DynamicDependencyIndexError`` for an unknown key, a typed factory of another type,
+    ///   or a configuration that does not fit the factory (carried but not taken, taken but missing,
+    ///   or not decodable).
     public func definition(
         for instruction: DependencyInjectionInstruction
     ) throws(DynamicDependencyIndexError) -> DynamicDependencyDefinition {
@@ -145,7 +147,18 @@ public final class DynamicDependencyIndex: Sendable {
             if instruction.lifecycle == .weak, !MetatypeKind.holdsOnlyObjects(typed.producedType) {
                 throw .valueForWeak(instruction, type: typed.producedType)
             }
-            return DynamicDependencyDefinition(instruction: instruction, type: type, factory: typed)
+            let makeRegistration: TypedDependencyFactory.MakeRegistration
+            do throws(TypedDependencyFactory.ConfigurationMismatch) {
+                makeRegistration = try typed.prepare(instruction.configuration)
+            } catch {
+                switch error {
+                case .notTaken: throw .configuration(instruction, takes: nil)
+                case .missing: throw .configuration(instruction, takes: typed.configurationType)
+                case .notDecodable(let reason):
+                    throw .configuration(instruction, takes: typed.configurationType, reason: reason)
+                }
+            }
+            return DynamicDependencyDefinition(instruction: instruction, type: type, makeRegistration: makeRegistration)
         }
     }
 }

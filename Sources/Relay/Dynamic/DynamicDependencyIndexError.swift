@@ -37,6 +37,7 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
             case unknownTypeKey, unknownFactoryKey, conflictingTypeKey, conflictingFactoryKey
             case typeMismatch, typeNotAllowed, nothingToReplace, unknownScope
             case weakNeedsObject, duplicateInstruction
+            case configurationNotTaken, configurationMissing, configurationNotDecodable
         }
 
         fileprivate let kind: Kind
@@ -68,6 +69,13 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         /// type in the same scope.
         public static let duplicateInstruction = Code(.duplicateInstruction)
 
+        /// The instruction carries a configuration, and its factory takes none.
+        public static let configurationNotTaken = Code(.configurationNotTaken)
+        /// The instruction's factory takes a configuration, and the instruction carries none.
+        public static let configurationMissing = Code(.configurationMissing)
+        /// The instruction's configuration does not decode as the factory's configuration type.
+        public static let configurationNotDecodable = Code(.configurationNotDecodable)
+
         /// The code's name.
         public var description: String { kind.rawValue }
     }
@@ -93,6 +101,9 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         case unmadeScope(instruction: String, made: [String])
         case valueForWeak(instruction: String, type: String)
         case duplicate(first: String, second: String, scope: DependencyContainerScope)
+        /// An instruction whose configuration does not fit its factory: the factory's configuration
+        /// type (`nil` when it takes none), and why the value did not decode.
+        case configuration(instruction: String, factory: String, takes: String?, reason: String?)
     }
 
     /// The kind of failure.
@@ -120,7 +131,9 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         case .unknown(let known, _): known
         case .notAllowed(let allowed): allowed
         case .unmadeScope(_, let made): made
-        case .conflict, .mismatchedType, .producedWrongType, .replacesNothing, .valueForWeak, .duplicate: []
+        case .conflict, .mismatchedType, .producedWrongType, .replacesNothing, .valueForWeak, .duplicate,
+            .configuration:
+            []
         }
     }
 
@@ -193,6 +206,17 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         case .duplicate(let first, let second, let scope):
             return "Instructions '\(first.echoed)' and '\(second.echoed)' both replace type key '\(key)' in "
                 + "\(scope.placeDescription().echoed); give it once."
+        case .configuration(let instruction, let factory, nil, _):
+            return "Instruction '\(instruction.echoed)' carries a configuration, but factory '\(factory.echoed)' "
+                + "takes none.\n  to fix: leave the configuration out, or give the factory a configuration type "
+                + "(TypedDependencyFactory(_:configuration:_:))"
+        case .configuration(let instruction, let factory, let takes?, nil):
+            return "Instruction '\(instruction.echoed)' carries no configuration, but factory '\(factory.echoed)' "
+                + "takes a '\(takes)'.\n  to fix: add one, e.g. DependencyInstructionLaunchArgument(type:factory:"
+                + "configuration:) with a value of '\(takes)'"
+        case .configuration(let instruction, let factory, let takes?, let reason?):
+            return "Instruction '\(instruction.echoed)' carries a configuration that is not a '\(takes)', which "
+                + "factory '\(factory.echoed)' takes: \(reason.echoed)"
         }
     }
 
@@ -301,6 +325,24 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
             detail: .duplicate(
                 first: first.description, second: second.description, scope: first.scope ?? .global))
         error.origin = second.origin
+        return error
+    }
+
+    /// An instruction whose configuration does not fit its factory: carried but not taken
+    /// (`takes` is `nil`), taken but not carried (`reason` is `nil`), or not decodable.
+    static func configuration(
+        _ instruction: DependencyInjectionInstruction,
+        takes: Any.Type?,
+        reason: String? = nil
+    ) -> Self {
+        let code: Code =
+            takes == nil ? .configurationNotTaken : reason == nil ? .configurationMissing : .configurationNotDecodable
+        var error = Self(
+            code: code, key: instruction.factory.tag,
+            detail: .configuration(
+                instruction: instruction.description, factory: instruction.factory.tag,
+                takes: takes.map { String(describing: $0) }, reason: reason))
+        error.origin = instruction.origin
         return error
     }
 

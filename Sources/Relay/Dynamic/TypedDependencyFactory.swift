@@ -6,12 +6,43 @@
 /// ```swift
 /// TypedDependencyFactory((any Clock).self) { _ in FixedClock(now: .init(timeIntervalSince1970: 0)) }
 /// ```
+///
+/// A factory may take data from the test that launches the program: a configuration, decoded from
+/// the instruction's `configuration` (see ``init(_:configuration:_:)``).
 public struct TypedDependencyFactory: Sendable {
     /// The type the factory produces.
     public let producedType: Any.Type
 
+    /// The configuration the factory takes from its instruction; `nil` when it takes none.
+    public let configurationType: Any.Type?
+
     /// Builds a registration of the produced type, with a lifecycle, remembering the instruction.
-    let makeRegistration: @Sendable (_ lifecycle: LifecycleType, _ instruction: String) -> AnyRegistration
+    typealias MakeRegistration = @Sendable (_ lifecycle: LifecycleType, _ instruction: String) -> AnyRegistration
+
+    /// Checks an instruction's configuration (decoding it, for a factory that takes one), and
+    /// returns how to make the registration: before anything is registered, so that a
+    /// configuration that does not fit fails the whole injection.
+    let prepare: @Sendable (_ configuration: String?) throws(ConfigurationMismatch) -> MakeRegistration
+
+    /// Why an instruction's configuration does not fit its factory.
+    enum ConfigurationMismatch: Error {
+        /// The instruction carries one; the factory takes none.
+        case notTaken
+        /// The factory takes one; the instruction carries none.
+        case missing
+        /// It does not decode; why.
+        case notDecodable(String)
+    }
+
+    /// A factory that takes no configuration, making registrations with `makeRegistration`.
+    private init(producing type: Any.Type, _ makeRegistration: @escaping MakeRegistration) {
+        producedType = type
+        configurationType = nil
+        prepare = { (configuration: String?) throws(ConfigurationMismatch) -> MakeRegistration in
+            guard configuration == nil else { throw .notTaken }
+            return makeRegistration
+        }
+    }
 
     /// Creates a typed factory.
     ///
@@ -31,8 +62,7 @@ public struct TypedDependencyFactory: Sendable {
         unchecked type: Service.Type,
         _ factory: @escaping @Sendable (DependencyContainer) throws -> Service
     ) {
-        producedType = type
-        makeRegistration = { lifecycle, instruction in
+        self.init(producing: type) { lifecycle, instruction in
             Registration(
                 key: RegistrationKey(type, name: nil), lifecycle: lifecycle, instruction: instruction, factory: factory)
         }
@@ -59,8 +89,7 @@ public struct TypedDependencyFactory: Sendable {
         _ factory: @escaping @Sendable (DependencyContainer) throws -> Service,
         teardown: @escaping @Sendable (Service) async throws -> Void
     ) {
-        producedType = type
-        makeRegistration = { lifecycle, instruction in
+        self.init(producing: type) { lifecycle, instruction in
             Registration(
                 key: RegistrationKey(type, name: nil), lifecycle: lifecycle, instruction: instruction,
                 factory: factory, teardown: teardown)
@@ -84,8 +113,7 @@ public struct TypedDependencyFactory: Sendable {
         _ factory: @escaping @Sendable (DependencyContainer) async throws -> Service,
         teardown: (@Sendable (Service) async throws -> Void)? = nil
     ) {
-        producedType = type
-        makeRegistration = { lifecycle, instruction in
+        self.init(producing: type) { lifecycle, instruction in
             Registration(
                 key: RegistrationKey(type, name: nil), lifecycle: lifecycle, instruction: instruction,
                 asyncFactory: factory, teardown: teardown)
@@ -93,6 +121,86 @@ public struct TypedDependencyFactory: Sendable {
     }
 
     /// Wraps an untyped factory for `type`; what it returns is checked on every build.
+    /// Creates a typed factory that takes a configuration from its instruction: data from the test
+    /// that launched the program (a stub's date, the books it knows), decoded from JSON.
+    ///
+    /// ```swift
+    /// struct FixedClockConfiguration: Codable, Sendable { var now: Date }
+    ///
+    /// TypedDependencyFactory((any Clock).self, configuration: FixedClockConfiguration.self) { _, configuration in
+    ///     FixedClock(now: configuration.now)
+    /// }
+    /// // the test:
+    /// try launcher.inject(
+    ///     DependencyInstructionLaunchArgument(
+    ///         type: .clock, factory: .fixedClock, configuration: FixedClockConfiguration(now: someDate)))
+    /// ```
+    ///
+    /// The configuration is decoded when the instruction is applied, with every other instruction,
+    /// before anything is registered: one that does not decode, or is missing, fails the whole
+    /// injection with a ``DynamicDependencyIndexError`` that quotes the instruction. Dates are
+    /// ISO 8601, as ``DependencyInstructionLaunchArgument`` encodes them.
+    ///
+    /// - Parameters:
+    ///   - type: The abstract type the factory produces: the type its instructions name.
+    ///   - configuration: The type of the configuration it takes.
+    ///   - factory: Builds the instance; receives the container the instruction registers it in,
+    ///     and the instruction's configuration.
+    public init<Service: Sendable, Configuration: Decodable & Sendable>(
+        _ type: Service.Type,
+        configuration: Configuration.Type,
+        _ factory: @escaping @Sendable (DependencyContainer, Configuration) throws -> Service
+    ) {
+        self.init(producing: type, configuration: configuration) { configuration, lifecycle, instruction in
+            Registration(
+                key: RegistrationKey(type, name: nil), lifecycle: lifecycle, instruction: instruction,
+                factory: { container in try factory(container, configuration) })
+        }
+    }
+
+    /// Creates a typed factory that awaits and takes a configuration from its instruction,
+    /// optionally with a teardown; see ``init(_:configuration:_:)``.
+    ///
+    /// - Parameters:
+    ///   - type: The abstract type the factory produces: the type its instructions name.
+    ///   - configuration: The type of the configuration it takes.
+    ///   - factory: Builds the instance, awaiting what it needs; receives the container and the
+    ///     instruction's configuration.
+    ///   - teardown: Closes a built instance when its owner ends; `nil` (the default) for none.
+    public init<Service: Sendable, Configuration: Decodable & Sendable>(
+        _ type: Service.Type,
+        configuration: Configuration.Type,
+        _ factory: @escaping @Sendable (DependencyContainer, Configuration) async throws -> Service,
+        teardown: (@Sendable (Service) async throws -> Void)? = nil
+    ) {
+        self.init(producing: type, configuration: configuration) { configuration, lifecycle, instruction in
+            Registration(
+                key: RegistrationKey(type, name: nil), lifecycle: lifecycle, instruction: instruction,
+                asyncFactory: { container in try await factory(container, configuration) }, teardown: teardown)
+        }
+    }
+
+    /// A factory that takes a configuration of type `Configuration`, making registrations with
+    /// `makeRegistration` from the decoded value.
+    private init<Configuration: Decodable & Sendable>(
+        producing type: Any.Type,
+        configuration: Configuration.Type,
+        _ makeRegistration: @escaping @Sendable (Configuration, LifecycleType, String) -> AnyRegistration
+    ) {
+        producedType = type
+        configurationType = configuration
+        prepare = { (text: String?) throws(ConfigurationMismatch) -> MakeRegistration in
+            guard let text else { throw .missing }
+            let decoded: Configuration
+            do {
+                decoded = try InstructionConfiguration.decode(Configuration.self, from: text)
+            } catch {
+                throw .notDecodable(InstructionConfiguration.reason(error))
+            }
+            return { lifecycle, instruction in makeRegistration(decoded, lifecycle, instruction) }
+        }
+    }
+
     init(casting factory: @escaping DependencyFactory, to type: Any.Type, factoryKey: DependencyFactoryKey) {
         func typed<Service>(_ type: Service.Type) -> TypedDependencyFactory {
             TypedDependencyFactory(unchecked: type) { container in

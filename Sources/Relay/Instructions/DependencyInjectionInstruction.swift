@@ -1,14 +1,20 @@
 /// One dynamic injection: register the factory named `factory` for the type named `type`, in a
 /// scope, with a lifecycle.
 ///
-/// It is written `type=<type>,factory=<factory>[,scope=<scope>][,lifecycle=<lifecycle>]` after
-/// `-d` or `--dependency` on a command line, or in the `RELAY_DEPENDENCIES` environment variable.
-/// Parsing and rendering live here together, so the program and its driver share one grammar.
+/// It is written `type=<type>,factory=<factory>[,scope=<scope>][,lifecycle=<lifecycle>][,configuration=<JSON>]`
+/// after `-d` or `--dependency` on a command line, or in the `RELAY_DEPENDENCIES` environment
+/// variable. Parsing and rendering live here together, so the program and its driver share one
+/// grammar.
 ///
 /// ```swift
 /// let instruction = try DependencyInjectionInstruction(parsing: "type=clock,factory=fixed,scope=checkout")
 /// instruction.description  // "type=clock,factory=fixed,scope=checkout"
 /// ```
+///
+/// A `configuration` is data from the driver for a factory that takes it (a stub's date, its
+/// books): JSON, percent-encoded so that it never contains the grammar's separators
+/// (`configuration={"date":"2024-03-01"}` travels as `configuration=%7B%22date%22:%222024-03-01%22%7D`).
+/// Build it from a value with ``DependencyInstructionLaunchArgument/init(type:factory:configuration:scope:lifecycle:)``.
 public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringConvertible {
     /// The abstract type to replace.
     public var type: DependencyTypeKey
@@ -22,6 +28,10 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringCo
     /// The lifecycle to register with; `nil` means `.singleton`, and is left out when rendered.
     public var lifecycle: LifecycleType?
 
+    /// The configuration for the factory, as JSON text (decoded from its percent-encoding); `nil`
+    /// when the instruction carries none.
+    public var configuration: String?
+
     /// Where the instruction was read, for messages and for which of two instructions wins; `nil`
     /// when it was made in code.
     ///
@@ -29,11 +39,16 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringCo
     /// wherever they came from.
     public var origin: InstructionOrigin?
 
-    /// The form every instruction takes, for messages.
+    /// The form every instruction takes, for messages. (A `configuration` may follow, for a factory
+    /// that takes one: see above.)
     public static let expectedForm = "type=<type>,factory=<factory>[,scope=<scope>][,lifecycle=<lifecycle>]"
 
     /// The parameter names, in the order they are rendered.
-    static let parameterNames = ["type", "factory", "scope", "lifecycle"]
+    static let parameterNames = ["type", "factory", "scope", "lifecycle", "configuration"]
+
+    /// The longest configuration an instruction carries, in bytes of its encoded form: a command
+    /// line and an environment are no place for more (a stub that needs more reads a file).
+    public static let maximumConfigurationLength = 16 * 1024
 
     /// Creates an instruction.
     ///
@@ -42,16 +57,19 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringCo
     ///   - factory: The factory to register for it.
     ///   - scope: The scope to register in; `nil` for global.
     ///   - lifecycle: The lifecycle; `nil` for `.singleton`.
+    ///   - configuration: JSON text for a factory that takes a configuration; `nil` for none.
     public init(
         type: DependencyTypeKey,
         factory: DependencyFactoryKey,
         scope: DependencyContainerScope? = nil,
-        lifecycle: LifecycleType? = nil
+        lifecycle: LifecycleType? = nil,
+        configuration: String? = nil
     ) {
         self.type = type
         self.factory = factory
         self.scope = scope
         self.lifecycle = lifecycle
+        self.configuration = configuration
     }
 
     /// Parses an instruction.
@@ -94,9 +112,20 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringCo
             else { throw fail(.invalidLifecycle, name, parameter: "lifecycle") }
             lifecycle = parsed
         }
+        var configuration: String?
+        if let encoded = values["configuration"] {
+            guard encoded.utf8.count <= Self.maximumConfigurationLength else {
+                throw fail(.configurationTooLarge, encoded, parameter: "configuration")
+            }
+            guard let decoded = ConfigurationEncoding.decoded(encoded) else {
+                throw fail(.invalidConfiguration, encoded, parameter: "configuration")
+            }
+            configuration = decoded
+        }
         self.init(
             type: DependencyTypeKey(type), factory: DependencyFactoryKey(factory),
-            scope: values["scope"].map { DependencyContainerScope($0) }, lifecycle: lifecycle)
+            scope: values["scope"].map { DependencyContainerScope($0) }, lifecycle: lifecycle,
+            configuration: configuration)
     }
 
     /// The instruction as written: `type=…,factory=…`, then scope and lifecycle when set.
@@ -104,6 +133,7 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringCo
         var parameters = ["type=\(type.tag)", "factory=\(factory.tag)"]
         if let scope { parameters.append("scope=\(scope.tag)") }
         if let lifecycle { parameters.append("lifecycle=\(lifecycle.rawValue)") }
+        if let configuration { parameters.append("configuration=\(ConfigurationEncoding.encoded(configuration))") }
         return parameters.joined(separator: ",")
     }
 
@@ -111,6 +141,7 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringCo
     /// was read.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.type == rhs.type && lhs.factory == rhs.factory && lhs.scope == rhs.scope && lhs.lifecycle == rhs.lifecycle
+            && lhs.configuration == rhs.configuration
     }
 
     /// Hashes what ``==(_:_:)`` compares.
@@ -119,6 +150,7 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringCo
         hasher.combine(factory)
         hasher.combine(scope)
         hasher.combine(lifecycle)
+        hasher.combine(configuration)
     }
 
     /// Renders the instruction for a command line or the environment, checking that every value
@@ -131,6 +163,17 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringCo
         for case let (name, value?) in values where !DependencyInjectionInstructionError.isRepresentable(value) {
             throw DependencyInjectionInstructionError(
                 code: .unrepresentableValue, token: value, input: description, parameter: name)
+        }
+        if let configuration {
+            let encoded = ConfigurationEncoding.encoded(configuration)
+            guard encoded.utf8.count <= Self.maximumConfigurationLength else {
+                throw DependencyInjectionInstructionError(
+                    code: .configurationTooLarge, token: encoded, input: description, parameter: "configuration")
+            }
+            guard !configuration.isEmpty else {
+                throw DependencyInjectionInstructionError(
+                    code: .unrepresentableValue, token: configuration, input: description, parameter: "configuration")
+            }
         }
         return description
     }

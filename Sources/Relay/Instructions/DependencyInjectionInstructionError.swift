@@ -17,6 +17,7 @@ public struct DependencyInjectionInstructionError: Error, CustomStringConvertibl
             case emptyInstruction, emptyParameter, missingEquals, emptyKey, emptyValue, extraEquals
             case unknownParameter, duplicateParameter, invalidLifecycle, missingType, missingFactory
             case missingInstruction, unrepresentableValue
+            case invalidConfiguration, configurationTooLarge
         }
 
         fileprivate let kind: Kind
@@ -49,6 +50,12 @@ public struct DependencyInjectionInstructionError: Error, CustomStringConvertibl
         public static let missingInstruction = Code(.missingInstruction)
         /// A value that an instruction cannot carry (rendering for a launch).
         public static let unrepresentableValue = Code(.unrepresentableValue)
+        /// A `configuration` value holds a malformed percent-escape, a character that must be
+        /// escaped, or bytes that are not UTF-8.
+        public static let invalidConfiguration = Code(.invalidConfiguration)
+        /// A `configuration` is longer than
+        /// ``DependencyInjectionInstruction/maximumConfigurationLength``.
+        public static let configurationTooLarge = Code(.configurationTooLarge)
 
         /// The code's name.
         public var description: String { kind.rawValue }
@@ -125,6 +132,13 @@ public struct DependencyInjectionInstructionError: Error, CustomStringConvertibl
             return "'\(token)' must be followed by an instruction"
         case .unrepresentableValue:
             return "the \(name) '\(token)' \(Self.whyUnrepresentable(self.token)), which an instruction cannot carry"
+        case .invalidConfiguration:
+            return "the configuration '\(token)' is not percent-encoded UTF-8 (write '%' as %25, ',' as %2C, "
+                + "'=' as %3D, ';' as %3B, and every space or non-ASCII byte as %XX)"
+        case .configurationTooLarge:
+            let limit = DependencyInjectionInstruction.maximumConfigurationLength
+            return "the configuration is \(self.token.utf8.count) bytes long, more than the \(limit) an instruction "
+                + "carries; pass a file's path in it instead"
         }
     }
 

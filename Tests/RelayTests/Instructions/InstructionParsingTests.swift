@@ -109,7 +109,7 @@ struct InstructionParsingTests {
         #expect(
             error.description == """
                 Invalid dependency instruction 'type=clock,factory=fixed,scopee=checkout': 'scopee' is not a \
-                parameter. Did you mean 'scope'? Parameters: type, factory, scope, lifecycle.
+                parameter. Did you mean 'scope'? Parameters: type, factory, scope, lifecycle, configuration.
                   expected: type=<type>,factory=<factory>[,scope=<scope>][,lifecycle=<lifecycle>]
                 """)
     }
