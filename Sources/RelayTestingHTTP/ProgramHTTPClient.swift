@@ -11,9 +11,15 @@ public import RelayTesting
 /// ```swift
 /// let (launcher, client) = try ProgramLauncher.http(executable: try .product("bookshelf"))
 /// try await withLaunchedProgram(launcher) { program in
-///     #expect(try await client.get("books") == HTTPAnswer(status: 200, body: "[]"))
+///     let books = try await client.get("books")
+///     #expect(books == HTTPAnswer(status: 200, body: "[]"))
 /// }
 /// ```
+///
+/// Inside such a closure, write the `try await` outside `#expect`: the closure infers `throws`
+/// from the statements it holds, and `#expect` moves its argument into a closure of its own, so a
+/// closure whose only statement is `#expect(try await client.get("books") == …)` does not compile
+/// ("errors thrown from here are not handled").
 public struct ProgramHTTPClient: Sendable {
     /// The port the program listens on.
     public let port: Int
