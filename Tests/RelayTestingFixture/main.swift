@@ -1,4 +1,5 @@
 import Foundation
+import Relay
 
 // RelayTestingFixture: the programs RelayTestingTests launch, one per first argument.
 //
@@ -7,6 +8,9 @@ import Foundation
 //                                              "child <pid>", then waits until killed
 //   RelayTestingFixture chatty <lines>         writes <lines> lines of 100 bytes, one write each,
 //                                              then "ready", then sleeps until killed
+//   RelayTestingFixture printing [--parse]     prints "ready" with print() (block-buffered into a
+//                                              pipe), after running Relay's instruction parser with
+//                                              --parse; exits (flushing) on SIGTERM
 //   RelayTestingFixture wiring [--stay] [--allow-unregistered] [--reuse-descriptor-3 PATH]
 //                              [-d instruction]...
 //                                              a small Relay program: see WiringFixture.swift
@@ -49,10 +53,26 @@ case "chatty":
     }
     say("ready")
     sleepUntilKilled()
+case "printing":
+    // A server that prints its readiness line with print() and ends on SIGTERM with exit(), which
+    // flushes what the C library still buffers.
+    signal(SIGTERM) { _ in exit(0) }
+    if arguments.dropFirst().first == "--parse" {
+        do {
+            try InjectDependenciesArgumentParser(
+                index: DynamicDependencyIndex(), container: DependencyContainer(), report: .silent
+            ).parse(arguments: ["printing"])
+        } catch {
+            fail("\(error)", status: 64)
+        }
+    }
+    print("ready")
+    sleepUntilKilled()
 case "wiring":
     WiringFixture.run(arguments: Array(arguments.dropFirst()))
 default:
     fail(
-        "usage: RelayTestingFixture sleep | launch | chatty <lines> | wiring [--stay] [--allow-unregistered] [-d …]",
+        "usage: RelayTestingFixture sleep | launch | chatty <lines> | printing [--parse] | wiring [--stay] "
+            + "[--allow-unregistered] [-d …]",
         status: 64)
 }

@@ -131,6 +131,7 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
         instructions: [DependencyInjectionInstruction],
         environment: [String: String]? = nil
     ) throws -> DynamicDependencyRegistry {
+        LaunchedOutputBuffering.applyIfAsked(in: environment ?? ProcessInfo.processInfo.environment)
         var fromEnvironment: [DependencyInjectionInstruction] = []
         if readsEnvironment {
             fromEnvironment = try InstructionSource.instructions(

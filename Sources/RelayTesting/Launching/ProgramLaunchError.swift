@@ -188,6 +188,9 @@ extension ProgramLaunchError {
         case exitedBeforeReady(program: String, exit: ProgramExit, readiness: ReadinessCondition)
         /// `readiness` did not hold within `timeout`; the program was stopped.
         case readinessTimedOut(program: String, timeout: Duration, readiness: ReadinessCondition)
+        /// The readiness line reached the pipe only when the program ended: its standard output was
+        /// block-buffered.
+        case readinessLineBuffered(program: String, text: String, timedOut: Bool)
         /// `program` ended without writing a line containing `text`.
         case exitedBeforeOutput(program: String, text: String)
         /// `program` wrote no line containing `text` within `timeout`.
@@ -214,6 +217,7 @@ extension ProgramLaunchError {
             case .failedToStart: .failedToStart
             case .exitedBeforeReady: .exitedBeforeReady
             case .readinessTimedOut: .readinessTimedOut
+            case .readinessLineBuffered(_, _, let timedOut): timedOut ? .readinessTimedOut : .exitedBeforeReady
             case .exitedBeforeOutput: .exitedBeforeOutput
             case .outputTimedOut: .outputTimedOut
             case .exitTimedOut: .exitTimedOut
@@ -244,6 +248,13 @@ extension ProgramLaunchError {
                 "\(program) \(exit) before it was ready (waited for \(readiness))"
             case .readinessTimedOut(let program, let timeout, let readiness):
                 "\(program) was not ready within \(timeout) (waited for \(readiness)); it was stopped"
+            case .readinessLineBuffered(let program, let text, _):
+                """
+                \(program) wrote its line containing '\(text)' only as it ended: its standard output is a pipe, \
+                which the C library block-buffers, so print() kept the line in the program's buffer. Run Relay's \
+                InjectDependenciesArgumentParser before printing it (the launcher asks it to line-buffer standard \
+                output), call fflush(stdout) after the line, or write the line to standard error
+                """
             case .exitedBeforeOutput(let program, let text):
                 "\(program) ended without writing a line containing '\(text)'"
             case .outputTimedOut(let program, let text, let timeout):

@@ -69,6 +69,16 @@ public struct ProgramLauncher: Sendable {
     /// there. Turn it off for a program that must see no descriptor beyond the standard three.
     public var collectsWiringAccount = true
 
+    /// Whether to ask the program to line-buffer its standard output; `true` by default.
+    ///
+    /// Standard output to a pipe is block-buffered: a readiness line written with `print()` would
+    /// sit in the program's buffer, and the launch would wait out ``readinessTimeout``. The
+    /// launcher sets `RELAY_LINE_BUFFERED_OUTPUT=1`, and Relay's `InjectDependenciesArgumentParser`
+    /// in the program (which a program that reads instructions runs at start-up, before it prints
+    /// that it is ready) switches standard output to line buffering. A program that does not run
+    /// it flushes its readiness line itself (`fflush(stdout)`), or writes it to standard error.
+    public var asksForLineBufferedOutput = true
+
     /// Creates a launcher.
     ///
     /// ```swift
@@ -152,6 +162,7 @@ public struct ProgramLauncher: Sendable {
         variables[InstructionDelivery.environmentVariable] = nil
         // The test's own channel, when a launcher started the test process, belongs to the test.
         variables[WiringAccount.environmentVariable] = nil
+        variables[LaunchedOutputBuffering.environmentVariable] = asksForLineBufferedOutput ? "1" : nil
         variables.merge(launchEnvironment) { _, set in set }
         return variables
     }
@@ -250,10 +261,17 @@ public struct ProgramLauncher: Sendable {
         }
         let stoppedEarly = running.monitor.state.hasTerminated
         let exit = ProgramExit(await running.stop(gracePeriod: stopGracePeriod))
-        let problem: ProgramLaunchError.Problem =
+        var problem: ProgramLaunchError.Problem =
             stoppedEarly
             ? .exitedBeforeReady(program: executable.name, exit: exit, readiness: readiness)
             : .readinessTimedOut(program: executable.name, timeout: readinessTimeout, readiness: readiness)
+        // The line came only with the output flushed as the program ended: it was written, and sat
+        // in a buffer. Say so, rather than that it never came.
+        if case .outputLine(let text) = readiness.kind,
+            exit.standardOutput.split(separator: "\n").contains(where: { $0.contains(text) })
+        {
+            problem = .readinessLineBuffered(program: executable.name, text: text, timedOut: !stoppedEarly)
+        }
         throw ProgramLaunchError(
             problem,
             commandLine: commandLine,
