@@ -5,9 +5,9 @@ import RelayTesting
 import RelayTestingHTTP
 import Testing
 
-/// Each request runs in a unit of work of its own (RelayHummingbird's `UnitOfWorkMiddleware`): its
-/// `RequestLog` is built once for it and closed once its response has been written, also when the
-/// request fails, and only after a streamed body's last byte.
+/// Each request runs in a unit of work of its own (the `UnitOfWorkMiddleware` of RelayHummingbird
+/// or RelayVapor): its `RequestLog` is built once for it and closed once its response has been
+/// written, also when the request fails, and only after a streamed body's last byte.
 @Suite("One unit of work per request")
 struct RequestUnitTests {
     static let stubs: [DependencyInstructionLaunchArgument] = [

@@ -57,7 +57,11 @@ struct ScopedInstructionTests {
         "a catalog stub injected into the import scope leaves the catalog route on the real client",
         arguments: BookshelfFront.allCases)
     func scopedCatalog(front: BookshelfFront) async throws {
-        let closedPort = try FreePort.next()  // Nothing listens there: the real client cannot connect.
+        // Nothing listens there, nor can (a free port could be taken by a program given --port 0):
+        // the real client cannot connect.
+        let closed = try ClosedPort()
+        defer { closed.release() }
+        let closedPort = closed.port
         try await Bookshelf.with(
             front, .init(type: .bookStore, factory: .inMemoryBookStore),
             .init(type: .catalogClient, factory: .stubCatalog, scope: .bulkImport),
@@ -82,7 +86,9 @@ struct ScopedInstructionTests {
 
     @Test("without instructions, imports use the real catalog client too", arguments: BookshelfFront.allCases)
     func noInstructions(front: BookshelfFront) async throws {
-        let closedPort = try FreePort.next()
+        let closed = try ClosedPort()
+        defer { closed.release() }
+        let closedPort = closed.port
         try await Bookshelf.with(
             front, .init(type: .bookStore, factory: .inMemoryBookStore),
             settings: [.catalogURL("http://127.0.0.1:\(closedPort)")]

@@ -109,9 +109,9 @@ struct ResettingClient: Sendable {
     }
 
     #if canImport(Glibc)
-    private static let streamType = Int32(SOCK_STREAM.rawValue)
+    static let streamType = Int32(SOCK_STREAM.rawValue)
     #else
-    private static let streamType = SOCK_STREAM
+    static let streamType = SOCK_STREAM
     #endif
 
     /// `result`, unless it is -1: then the call's `errno` as an error.
