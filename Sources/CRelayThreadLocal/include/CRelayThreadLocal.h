@@ -17,6 +17,18 @@ static inline void relay_set_current_thread_state(void *_Nullable state) {
     relay_thread_state = state;
 }
 
+// The calling thread's read stripe for Relay's read-mostly locks, plus one; 0 before the thread's
+// first read. Apart from the resolution state, so that the locks need nothing of the layers above.
+extern _Thread_local long relay_thread_stripe;
+
+static inline long relay_current_stripe(void) {
+    return relay_thread_stripe;
+}
+
+static inline void relay_set_current_stripe(long stripe) {
+    relay_thread_stripe = stripe;
+}
+
 // The task the calling code runs in (the concurrency runtime's task object), or NULL when it runs
 // in no task. `swift_task_getCurrent` is the stable runtime entry point behind
 // `withUnsafeCurrentTask`, which Swift code may not name itself (the runtime's symbol names are

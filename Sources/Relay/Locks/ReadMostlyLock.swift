@@ -76,7 +76,7 @@ struct ReadMostlyLock: ~Copyable, @unchecked Sendable {
     /// ``RegistrationTable`` wraps the pair in its read views; nothing else takes a stripe.
     @inline(__always)
     func lockRead() -> Stripe {
-        let stripe = word(ResolutionThreadState.currentStripe & mask)
+        let stripe = word(ThreadStripe.current & mask)
         if stripe.pointee.exchange(1, ordering: .acquiring) != 0 {
             Self.wait(for: stripe)
         }

@@ -9,8 +9,7 @@ import Musl
 import Darwin
 #endif
 
-/// What one thread knows about the resolutions it is running: the path of factories it is inside,
-/// and which stripe of a ``ReadMostlyLock`` it reads through.
+/// What one thread knows about the resolutions it is running: the path of factories it is inside.
 ///
 /// A synchronous factory never suspends, so every nested synchronous `resolve` it makes runs on the
 /// thread that called it. That makes a thread-local path exact for synchronous factories: it sees
@@ -39,9 +38,6 @@ final class ResolutionThreadState {
     /// How many factories this thread has run, so an observer can tell a build from a cache hit.
     @exclusivity(unchecked) var builds = 0
 
-    /// The stripe this thread locks when it only reads; assigned round-robin so that the first
-    /// threads of a process never share one.
-    let stripe: Int
 
     /// The lowest address of the thread's stack, and the lowest address a factory may start at:
     /// below it, resolution stops with an error rather than overflow the stack. A reserve is kept
@@ -49,8 +45,7 @@ final class ResolutionThreadState {
     /// bounds are unknown.
     private let stack: (low: UInt, limit: UInt)
 
-    private init(stripe: Int) {
-        self.stripe = stripe
+    private init() {
         self.stack = Self.currentStack()
     }
 
@@ -106,15 +101,10 @@ final class ResolutionThreadState {
         return Unmanaged.passUnretained(makeCurrent())
     }
 
-    /// The calling thread's stripe, read without retaining its state.
-    @inline(__always)
-    static var currentStripe: Int {
-        currentUnretained._withUnsafeGuaranteedRef { $0.stripe }
-    }
 
     @inline(never)
     private static func makeCurrent() -> ResolutionThreadState {
-        let state = ResolutionThreadState(stripe: nextStripe.add(1, ordering: .relaxed).oldValue)
+        let state = ResolutionThreadState()
         // The thread's key slot owns one retain; the key's destructor gives it back at thread exit.
         let pointer = Unmanaged.passRetained(state).toOpaque()
         pthread_setspecific(threadStateKey, pointer)
@@ -130,7 +120,6 @@ final class ResolutionThreadState {
 private func getThreadAttributes(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> Int32
 #endif
 
-private let nextStripe = Atomic<Int>(0)
 
 private let threadStateKey: pthread_key_t = {
     var key = pthread_key_t()
