@@ -138,6 +138,8 @@ let package = Package(
             name: "RelayServiceLifecycleTests",
             dependencies: [
                 "RelayServiceLifecycle",
+                // The teardown-failure logging tests cover RelayLogging's and the service's together.
+                "RelayLogging",
                 "RelayTestSupport",
                 .product(name: "Logging", package: "swift-log", condition: .when(traits: ["ServiceLifecycleSupport"])),
                 .product(

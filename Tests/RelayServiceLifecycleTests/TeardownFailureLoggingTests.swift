@@ -1,9 +1,10 @@
 // Built with the LoggingSupport trait only.
-#if LoggingSupport
+#if LoggingSupport && ServiceLifecycleSupport
 import Foundation
 import Logging
 import Relay
 import RelayLogging
+import RelayServiceLifecycle
 import Synchronization
 import Testing
 
@@ -38,7 +39,11 @@ private struct Refused: Error, CustomStringConvertible {
 /// A container whose `.unitOfWork` `Held` refuses to be torn down.
 private func refusingContainer() -> DependencyContainer {
     let container = DependencyContainer()
-    container.register(Held.self, lifecycle: .unitOfWork) { _ in Held() } teardown: { _ in throw Refused() }
+    container.register(Held.self, lifecycle: .unitOfWork) { _ in
+        Held()
+    } teardown: { _ in
+        throw Refused()
+    }
     return container
 }
 
@@ -51,11 +56,13 @@ private func dropUnit(of container: DependencyContainer) async throws {
 /// Whether `message` is the failure of a dropped unit whose `Held` refused.
 private func isDroppedUnitFailure(_ message: String) -> Bool {
     message.wholeMatch(
-        of: /Ending unit of work #(\d+) \(dropped without being closed\) failed: 1 teardown threw\.\n- 'Held' in global, unit of work #\1: refused/
+        of:
+            /Ending unit of work #(\d+) \(dropped without being closed\) failed: 1 teardown threw\.\n- 'Held' in global, unit of work #\1: refused/
     ) != nil
 }
 
-/// Teardown failures that no caller receives (a dropped unit's), logged through swift-log.
+/// Teardown failures that no caller receives (a dropped unit's), logged through swift-log: by
+/// RelayLogging's `logTeardownFailures(to:level:)`, and by `DependencyContainerService`.
 @Suite("Teardown failures nobody receives, logged")
 struct TeardownFailureLoggingTests {
     @Test("logTeardownFailures logs a dropped unit's failed teardown once, at error, as it happens")
@@ -75,7 +82,8 @@ struct TeardownFailureLoggingTests {
     func levelAndStop() async throws {
         let store = CapturingHandler.Store()
         let container = refusingContainer()
-        container.logTeardownFailures(to: Logger(label: "relay-test") { _ in CapturingHandler(store: store) }, level: .warning)
+        container.logTeardownFailures(
+            to: Logger(label: "relay-test") { _ in CapturingHandler(store: store) }, level: .warning)
         try await dropUnit(of: container)
         await #expect(throws: DependencyShutdownError.self) { try await container.shutdown() }  // awaits the ending
         #expect(store.all.map(\.level) == [.warning])
@@ -85,5 +93,17 @@ struct TeardownFailureLoggingTests {
         #expect(store.all.count == 1)
     }
 
+    @Test("DependencyContainerService logs them with its logger, before it even runs")
+    func theServiceLogsThem() async throws {
+        let store = CapturingHandler.Store()
+        let container = refusingContainer()
+        _ = DependencyContainerService(
+            container: container, logger: Logger(label: "relay-test") { _ in CapturingHandler(store: store) })
+        try await dropUnit(of: container)
+        await #expect(throws: DependencyShutdownError.self) { try await container.shutdown() }
+        try #require(store.all.count == 1, "\(store.all)")
+        #expect(store.all[0].level == .error)
+        #expect(isDroppedUnitFailure(store.all[0].message), "\(store.all[0].message)")
+    }
 }
 #endif
