@@ -38,7 +38,6 @@ final class ResolutionThreadState {
     /// How many factories this thread has run, so an observer can tell a build from a cache hit.
     @exclusivity(unchecked) var builds = 0
 
-
     /// The lowest address of the thread's stack, and the lowest address a factory may start at:
     /// below it, resolution stops with an error rather than overflow the stack. A reserve is kept
     /// for the frames of one more factory and for building the error. All zero when the stack's
@@ -101,7 +100,6 @@ final class ResolutionThreadState {
         return Unmanaged.passUnretained(makeCurrent())
     }
 
-
     @inline(never)
     private static func makeCurrent() -> ResolutionThreadState {
         let state = ResolutionThreadState()
@@ -119,7 +117,6 @@ final class ResolutionThreadState {
 @_silgen_name("pthread_getattr_np")
 private func getThreadAttributes(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> Int32
 #endif
-
 
 private let threadStateKey: pthread_key_t = {
     var key = pthread_key_t()
