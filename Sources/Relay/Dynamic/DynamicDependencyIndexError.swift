@@ -341,9 +341,23 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
             code: code, key: instruction.factory.tag,
             detail: .configuration(
                 instruction: instruction.description, factory: instruction.factory.tag,
-                takes: takes.map { String(describing: $0) }, reason: reason))
+                takes: takes.map(configurationName), reason: reason))
         error.origin = instruction.origin
         return error
+    }
+
+    /// A configuration type as messages name it: qualified by its enclosing types but not its module
+    /// (`FixedClock.Configuration`), and without the `Optional` of one that may be left out.
+    private static func configurationName(_ type: Any.Type) -> String {
+        var name = String(reflecting: type)
+        if name.hasPrefix("Swift.Optional<"), name.hasSuffix(">") {
+            name = String(name.dropFirst("Swift.Optional<".count).dropLast())
+        }
+        // The module, where there is one: `BookshelfStubs.FixedClock.Configuration`.
+        if let dot = name.firstIndex(of: "."), !name[..<dot].contains("<") {
+            name = String(name[name.index(after: dot)...])
+        }
+        return name
     }
 
     /// The error, saying that the instruction it is about was read from `origin`.

@@ -139,7 +139,9 @@ public struct TypedDependencyFactory: Sendable {
     /// The configuration is decoded when the instruction is applied, with every other instruction,
     /// before anything is registered: one that does not decode, or is missing, fails the whole
     /// injection with a ``DynamicDependencyIndexError`` that quotes the instruction. Dates are
-    /// ISO 8601, as ``DependencyInstructionLaunchArgument`` encodes them.
+    /// ISO 8601, as ``DependencyInstructionLaunchArgument`` encodes them. A factory whose
+    /// configuration is optional (`Configuration?.self`) also serves instructions without one, and
+    /// gets `nil`: one key for the stub, with or without data from the test.
     ///
     /// - Parameters:
     ///   - type: The abstract type the factory produces: the type its instructions name.
@@ -190,7 +192,8 @@ public struct TypedDependencyFactory: Sendable {
         producedType = type
         configurationType = configuration
         prepare = { (text: String?) throws(ConfigurationMismatch) -> MakeRegistration in
-            guard let text else { throw .missing }
+            // An optional configuration may be left out: the factory gets `nil`.
+            guard let text = text ?? (_isOptional(Configuration.self) ? "null" : nil) else { throw .missing }
             let decoded: Configuration
             do {
                 decoded = try InstructionConfiguration.decode(Configuration.self, from: text)

@@ -22,7 +22,10 @@ struct ConfigurationTests {
         let index: [DependencyFactoryKey: TypedDependencyFactory] = [
             "setClock": TypedDependencyFactory((any Clock).self, configuration: ClockConfiguration.self) { _, given in
                 SetClock(now: given.now)
-            }
+            },
+            "maybeClock": TypedDependencyFactory((any Clock).self, configuration: ClockConfiguration?.self) {
+                _, given in SetClock(now: given?.now ?? -1)
+            },
         ]
     }
 
@@ -75,6 +78,21 @@ struct ConfigurationTests {
         #expect(try fromEnvironment.resolve((any Clock).self).now == 42)
     }
 
+    @Test("a factory whose configuration is optional serves instructions with and without one")
+    func anOptionalConfigurationMayBeLeftOut() throws {
+        let (without, parser) = try program()
+        try parser.inject(arguments: ["app", "-d", "type=clock,factory=maybeClock"])
+        #expect(try without.resolve((any Clock).self).now == -1)
+        let (with, _) = try program()
+        let argument = try DependencyInstructionLaunchArgument(
+            type: .clock, factory: "maybeClock", configuration: configuration)
+        try InjectDependenciesArgumentParser(
+            index: parser.index, container: with, readsEnvironment: false, report: .silent
+        )
+        .inject(arguments: ["app"] + argument.launchArguments())
+        #expect(try with.resolve((any Clock).self).now == 42)
+    }
+
     @Test(
         "a configuration that does not fit its factory fails the whole injection, quoting the instruction",
         arguments: [
@@ -89,26 +107,26 @@ struct ConfigurationTests {
                 "type=clock,factory=setClock",
                 .configurationMissing,
                 "Instruction 'type=clock,factory=setClock' carries no configuration, but factory 'setClock' takes a "
-                    + "'ClockConfiguration'.\n  to fix: add one, e.g. DependencyInstructionLaunchArgument(type:factory:"
-                    + "configuration:) with a value of 'ClockConfiguration'"
+                    + "'ConfigurationTests.ClockConfiguration'.\n  to fix: add one, e.g. DependencyInstructionLaunchArgument(type:factory:"
+                    + "configuration:) with a value of 'ConfigurationTests.ClockConfiguration'"
             ),
             (
                 #"type=clock,factory=setClock,configuration={"now":"soon"}"#,
                 .configurationNotDecodable,
                 #"Instruction 'type=clock,factory=setClock,configuration={"now":"soon"}' carries a configuration "#
-                    + "that is not a 'ClockConfiguration', which factory 'setClock' takes: 'now' is not a Int"
+                    + "that is not a 'ConfigurationTests.ClockConfiguration', which factory 'setClock' takes: 'now' is not a Int"
             ),
             (
                 #"type=clock,factory=setClock,configuration={"now":1}"#,
                 .configurationNotDecodable,
                 #"Instruction 'type=clock,factory=setClock,configuration={"now":1}' carries a configuration that "#
-                    + "is not a 'ClockConfiguration', which factory 'setClock' takes: 'since' is missing"
+                    + "is not a 'ConfigurationTests.ClockConfiguration', which factory 'setClock' takes: 'since' is missing"
             ),
             (
                 "type=clock,factory=setClock,configuration=not%20json",
                 .configurationNotDecodable,
                 "Instruction 'type=clock,factory=setClock,configuration=not%20json' carries a configuration that is "
-                    + "not a 'ClockConfiguration', which factory 'setClock' takes: it is not valid JSON"
+                    + "not a 'ConfigurationTests.ClockConfiguration', which factory 'setClock' takes: it is not valid JSON"
             ),
         ])
     func aConfigurationThatDoesNotFitFails(
