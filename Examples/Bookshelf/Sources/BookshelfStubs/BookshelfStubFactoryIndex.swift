@@ -19,10 +19,14 @@ public struct BookshelfStubFactoryIndex: TypedDependencyFactoryIndexable {
     /// The factories, by key.
     public let index: [DependencyFactoryKey: TypedDependencyFactory] = [
         .inMemoryBookStore: TypedDependencyFactory((any BookStore).self) { _ in InMemoryBookStore() },
-        .fixedClock: TypedDependencyFactory((any WallClock).self) { _ in FixedClock() },
+        // The date, and the catalog's books and failures, may come from the test.
+        .fixedClock: TypedDependencyFactory((any WallClock).self, configuration: FixedClock.Configuration?.self) {
+            _, configuration in FixedClock(date: configuration?.date ?? FixedClock.defaultDate)
+        },
         .sequentialIDs: TypedDependencyFactory((any IDGenerator).self) { _ in SequentialIDGenerator() },
-        .stubCatalog: TypedDependencyFactory((any BookCatalogClient).self) { _ in StubCatalogClient() },
-        .unavailableCatalog: TypedDependencyFactory((any BookCatalogClient).self) { _ in UnavailableCatalogClient() },
+        .stubCatalog: TypedDependencyFactory(
+            (any BookCatalogClient).self, configuration: StubCatalogClient.Configuration?.self
+        ) { _, configuration in StubCatalogClient(configuration) },
         .catalogFailingToClose: TypedDependencyFactory((any BookCatalogClient).self) { _ in
             StubCatalogClient()
         } teardown: { _ in

@@ -5,14 +5,14 @@ public import Relay
 extension DependencyFactoryKey {
     /// An empty ``InMemoryBookStore``: `factory=inMemoryBookStore`.
     public static let inMemoryBookStore: DependencyFactoryKey = "inMemoryBookStore"
-    /// A ``FixedClock`` at 2024-03-01T09:30:00Z: `factory=fixedClock`.
+    /// A ``FixedClock`` at 2024-03-01T09:30:00Z, or at the date the test configures
+    /// (``FixedClock/Configuration``): `factory=fixedClock`.
     public static let fixedClock: DependencyFactoryKey = "fixedClock"
     /// A ``SequentialIDGenerator`` (`book-1`, `book-2`, …): `factory=sequentialIDs`.
     public static let sequentialIDs: DependencyFactoryKey = "sequentialIDs"
-    /// A ``StubCatalogClient`` that knows three books: `factory=stubCatalog`.
+    /// A ``StubCatalogClient`` that knows three books, or the books the test configures, and fails
+    /// from the call the test says (``StubCatalogClient/Configuration``): `factory=stubCatalog`.
     public static let stubCatalog: DependencyFactoryKey = "stubCatalog"
-    /// An ``UnavailableCatalogClient`` that always fails: `factory=unavailableCatalog`.
-    public static let unavailableCatalog: DependencyFactoryKey = "unavailableCatalog"
     /// A ``StubCatalogClient`` whose teardown fails at shutdown: `factory=catalogFailingToClose`.
     public static let catalogFailingToClose: DependencyFactoryKey = "catalogFailingToClose"
 }

@@ -3,8 +3,20 @@
 public import BookshelfCore
 public import Foundation
 
-/// A clock that always says the same time: 2024-03-01T09:30:00Z unless told otherwise.
+/// A clock that always says the same time: 2024-03-01T09:30:00Z unless the test tells it another
+/// (`-d type=clock,factory=fixedClock` with a ``Configuration``).
 public struct FixedClock: WallClock {
+    /// What a test may tell the clock: the time it says.
+    public struct Configuration: Codable, Sendable {
+        /// The time the clock says.
+        public var date: Date
+
+        /// A clock stopped at `date`.
+        public init(date: Date) {
+            self.date = date
+        }
+    }
+
     /// The time it always says.
     public let date: Date
 

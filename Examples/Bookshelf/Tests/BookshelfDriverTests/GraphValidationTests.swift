@@ -33,7 +33,7 @@ struct GraphValidationTests {
         "type=clock,factory=fixedClock,scope=bulkImport",
         "type=idGenerator,factory=sequentialIDs,lifecycle=transient",
         "type=catalogClient,factory=stubCatalog,scope=bulkImport",
-        "type=catalogClient,factory=unavailableCatalog",
+        #"type=catalogClient,factory=stubCatalog,configuration={"failingFromCall":1}"#,
     ])
     func theGraphWithAStubInjectedIsComplete(instruction: String) async throws {
         let directory = try TemporaryDirectory(prefix: "bookshelf-graph")

@@ -73,7 +73,7 @@ struct InstructionErrorTests {
             var launcher = try Bookshelf.launcher(
                 front, port: try FreePort.next(), directory: directory, delivery: delivery)
             launcher.dependencyInstructions = [
-                "type=catalogClient,factory=stubCatalog", "type=catalogClient,factory=unavailableCatalog",
+                "type=catalogClient,factory=stubCatalog", "type=catalogClient,factory=catalogFailingToClose",
             ]
 
             let error = try await #require(throws: ProgramLaunchError.self) { try await launcher.launch() }
@@ -82,7 +82,7 @@ struct InstructionErrorTests {
             #expect(
                 error.standardError.contains(
                     "Instructions 'type=catalogClient,factory=stubCatalog' and "
-                        + "'type=catalogClient,factory=unavailableCatalog' both replace type key 'catalogClient'"),
+                        + "'type=catalogClient,factory=catalogFailingToClose' both replace type key 'catalogClient'"),
                 "\(error)")
             #expect(!error.standardError.contains("Relay injected"))
         }
