@@ -32,6 +32,7 @@ enum Teardowns {
     ///   - unitNumber: The number of the unit whose instances these are, for the failures'
     ///     messages; `nil` for a container's.
     /// - Returns: The teardowns that threw, in the order they ran.
+    @inline(__always)
     nonisolated(nonsending) static func run<Owed: Sequence & Sendable>(
         _ teardowns: Owed,
         ofUnit unitNumber: Int? = nil
