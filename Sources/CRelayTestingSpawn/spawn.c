@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -43,6 +44,17 @@ int relay_pipe(int descriptors[2]) {
     // No pipe2: a fork on another thread between these calls could leak the pipe into that child
     // (until its exec). RelayTesting's own children close every inherited descriptor.
     if (pipe(descriptors) != 0) return -1;
+    (void)fcntl(descriptors[0], F_SETFD, FD_CLOEXEC);
+    (void)fcntl(descriptors[1], F_SETFD, FD_CLOEXEC);
+    return 0;
+#endif
+}
+
+int relay_socket_pair(int descriptors[2]) {
+#if defined(__linux__)
+    return socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, descriptors);
+#else
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, descriptors) != 0) return -1;
     (void)fcntl(descriptors[0], F_SETFD, FD_CLOEXEC);
     (void)fcntl(descriptors[1], F_SETFD, FD_CLOEXEC);
     return 0;
@@ -135,9 +147,11 @@ static void relay_child(const relay_spawn_request *request, int report, pid_t pa
 
     // Each source moves above the targets first, so that placing one cannot overwrite another
     // (a caller whose own descriptor 0 was closed can be handed a pipe at 0).
-    int sources[4] = {request->standard_input, request->standard_output, request->standard_error, request->inherited};
-    int count = request->inherited >= 0 ? 4 : 3;
-    int moved[4];
+    int sources[5] = {request->standard_input, request->standard_output, request->standard_error, -1, -1};
+    int count = 3;
+    if (request->inherited >= 0) sources[count++] = request->inherited;
+    if (request->inherited_second >= 0) sources[count++] = request->inherited_second;
+    int moved[5];
     for (int index = 0; index < count; index++) {
         moved[index] = fcntl(sources[index], F_DUPFD_CLOEXEC, 10);
         if (moved[index] < 0) relay_child_fail(report, RELAY_SPAWN_STEP_DESCRIPTORS);

@@ -14,6 +14,9 @@ import Relay
 //   RelayTestingFixture wiring [--stay] [--allow-unregistered] [--reuse-descriptor-3 PATH]
 //                              [-d instruction]...
 //                                              a small Relay program: see WiringFixture.swift
+//   RelayTestingFixture answered [--loop] [--reset] [-d instruction]... NAME...
+//                                              greets each name through a greeter the test may
+//                                              answer: see AnsweredFixture.swift
 
 #if canImport(Glibc)
 import Glibc
@@ -70,9 +73,11 @@ case "printing":
     sleepUntilKilled()
 case "wiring":
     WiringFixture.run(arguments: Array(arguments.dropFirst()))
+case "answered":
+    await AnsweredFixture.run(arguments: Array(arguments.dropFirst()))
 default:
     fail(
         "usage: RelayTestingFixture sleep | launch | chatty <lines> | printing [--parse] | wiring [--stay] "
-            + "[--allow-unregistered] [-d …]",
+            + "[--allow-unregistered] [-d …] | answered [--loop] [--reset] [-d …] NAME…",
         status: 64)
 }

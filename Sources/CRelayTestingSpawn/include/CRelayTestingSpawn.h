@@ -33,8 +33,10 @@ typedef struct {
     int standard_input;
     int standard_output;
     int standard_error;
-    /// Becomes the program's descriptor 3 when not negative; every other descriptor is closed.
+    /// Become the program's descriptors 3 and 4, in order, when not negative (a negative first
+    /// moves the second to 3); every other descriptor is closed.
     int inherited;
+    int inherited_second;
     /// The signal the program gets when the thread that called relay_spawn ends (Linux's
     /// PR_SET_PDEATHSIG); 0 for none. Ignored where the system has no such thing.
     int parent_death_signal;
@@ -58,6 +60,10 @@ int relay_wait(pid_t pid, int *_Nonnull signalled, int *_Nonnull status);
 
 /// A pipe whose two ends are closed on exec. Returns 0, or -1 with errno set.
 int relay_pipe(int descriptors[_Nonnull 2]);
+
+/// A connected pair of stream sockets whose two ends are closed on exec. Returns 0, or -1 with
+/// errno set.
+int relay_socket_pair(int descriptors[_Nonnull 2]);
 
 /// A read-write file that exists only as long as a descriptor refers to it, closed on exec: memory
 /// backed on Linux, otherwise a file in TMPDIR that is unlinked at once. Returns -1 with errno set

@@ -114,13 +114,17 @@ public final class DynamicDependencyIndex: Sendable {
 
     /// Checks an instruction against the index and returns what applying it registers.
     ///
-    /// - Parameter instruction: The instruction.
+    /// - Parameters:
+    ///   - instruction: The instruction.
+    ///   - answering: What answers the calls of a stub the test answers
+    ///     (``TypedDependencyFactory/answeredByTest(_:_:)``); `nil` when nothing does.
     /// - Returns: The instruction with its type and a factory ready to register.
     /// - Throws: ``DynamicDependencyIndexError`` for an unknown key, a typed factory of another type,
     ///   or a configuration that does not fit the factory (carried but not taken, taken but missing,
-    ///   or not decodable).
+    ///   or not decodable), or a stub the test answers where nothing answers.
     public func definition(
-        for instruction: DependencyInjectionInstruction
+        for instruction: DependencyInjectionInstruction,
+        answering: (any StubCallAnswering)? = nil
     ) throws(DynamicDependencyIndexError) -> DynamicDependencyDefinition {
         try keys.withLockedValue { (keys: inout Keys) throws(DynamicDependencyIndexError) in
             guard let type = keys.types[instruction.type]?.value else {
@@ -149,13 +153,14 @@ public final class DynamicDependencyIndex: Sendable {
             }
             let makeRegistration: TypedDependencyFactory.MakeRegistration
             do throws(TypedDependencyFactory.ConfigurationMismatch) {
-                makeRegistration = try typed.prepare(instruction.configuration)
+                makeRegistration = try typed.prepare(instruction, answering)
             } catch {
                 switch error {
                 case .notTaken: throw .configuration(instruction, takes: nil)
                 case .missing: throw .configuration(instruction, takes: typed.configurationType)
                 case .notDecodable(let reason):
                     throw .configuration(instruction, takes: typed.configurationType, reason: reason)
+                case .noAnswerer: throw .noTestAnswers(instruction)
                 }
             }
             return DynamicDependencyDefinition(instruction: instruction, type: type, makeRegistration: makeRegistration)

@@ -38,6 +38,7 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
             case typeMismatch, typeNotAllowed, nothingToReplace, unknownScope
             case weakNeedsObject, duplicateInstruction
             case configurationNotTaken, configurationMissing, configurationNotDecodable
+            case noTestAnswers
         }
 
         fileprivate let kind: Kind
@@ -75,6 +76,11 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         public static let configurationMissing = Code(.configurationMissing)
         /// The instruction's configuration does not decode as the factory's configuration type.
         public static let configurationNotDecodable = Code(.configurationNotDecodable)
+        /// The instruction's factory makes a stub whose calls the test answers
+        /// (``TypedDependencyFactory/answeredByTest(_:_:)``), and no test answers them: the
+        /// program was not launched with a channel to its test, and the parser was given no
+        /// answers in process.
+        public static let noTestAnswers = Code(.noTestAnswers)
 
         /// The code's name.
         public var description: String { kind.rawValue }
@@ -104,6 +110,8 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         /// An instruction whose configuration does not fit its factory: the factory's configuration
         /// type (`nil` when it takes none), and why the value did not decode.
         case configuration(instruction: String, factory: String, takes: String?, reason: String?)
+        /// An instruction for a stub the test answers, where nothing answers.
+        case noTestAnswers(instruction: String, factory: String)
     }
 
     /// The kind of failure.
@@ -132,6 +140,7 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         case .notAllowed(let allowed): allowed
         case .unmadeScope(_, let made): made
         case .conflict, .mismatchedType, .producedWrongType, .replacesNothing, .valueForWeak, .duplicate,
+            .noTestAnswers,
             .configuration:
             []
         }
@@ -217,6 +226,11 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         case .configuration(let instruction, let factory, let takes?, let reason?):
             return "Instruction '\(instruction.echoed)' carries a configuration that is not a '\(takes)', which "
                 + "factory '\(factory.echoed)' takes: \(reason.echoed)"
+        case .noTestAnswers(let instruction, let factory):
+            return "Instruction '\(instruction.echoed)' names factory '\(factory.echoed)', a stub whose calls the "
+                + "test answers, but no test answers them here.\n  to fix: launch the program with RelayTesting's "
+                + "ProgramLauncher and its stubAnswers set (the launcher hands the program a channel to the test); "
+                + "in process, create the parser with InjectDependenciesArgumentParser(answering:)"
         }
     }
 
@@ -342,6 +356,15 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
             detail: .configuration(
                 instruction: instruction.description, factory: instruction.factory.tag,
                 takes: takes.map(configurationName), reason: reason))
+        error.origin = instruction.origin
+        return error
+    }
+
+    /// An instruction for a stub the test answers, where no test answers.
+    static func noTestAnswers(_ instruction: DependencyInjectionInstruction) -> Self {
+        var error = Self(
+            code: .noTestAnswers, key: instruction.factory.tag,
+            detail: .noTestAnswers(instruction: instruction.description, factory: instruction.factory.tag))
         error.origin = instruction.origin
         return error
     }

@@ -28,16 +28,18 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     ///   - instructions: The instructions, in the order to apply them.
     ///   - index: Where type and factory keys are looked up.
     ///   - container: The root to register in; scoped instructions go to its scopes.
+    ///   - answering: What answers the calls of stubs the test answers; `nil` when nothing does.
     /// - Throws: ``DynamicDependencyIndexError`` for the first instruction the index cannot satisfy.
     public init(
         instructions: [DependencyInjectionInstruction],
         index: DynamicDependencyIndex = .shared,
-        container: DependencyContainer = .global
+        container: DependencyContainer = .global,
+        answering: (any StubCallAnswering)? = nil
     ) throws(DynamicDependencyIndexError) {
         var ordered: [DynamicDependencyDefinition] = []
         for instruction in instructions {
             do {
-                ordered.append(try index.definition(for: instruction))
+                ordered.append(try index.definition(for: instruction, answering: answering))
             } catch {
                 throw error.read(from: instruction.origin)
             }

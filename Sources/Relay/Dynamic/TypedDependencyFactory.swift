@@ -19,10 +19,12 @@ public struct TypedDependencyFactory: Sendable {
     /// Builds a registration of the produced type, with a lifecycle, remembering the instruction.
     typealias MakeRegistration = @Sendable (_ lifecycle: LifecycleType, _ instruction: String) -> AnyRegistration
 
-    /// Checks an instruction's configuration (decoding it, for a factory that takes one), and
-    /// returns how to make the registration: before anything is registered, so that a
-    /// configuration that does not fit fails the whole injection.
-    let prepare: @Sendable (_ configuration: String?) throws(ConfigurationMismatch) -> MakeRegistration
+    /// Checks an instruction's configuration (decoding it, for a factory that takes one) and, for a
+    /// stub the test answers, that something answers; returns how to make the registration: before
+    /// anything is registered, so that an instruction that does not fit fails the whole injection.
+    let prepare:
+        @Sendable (_ instruction: DependencyInjectionInstruction, _ answerer: (any StubCallAnswering)?)
+            throws(ConfigurationMismatch) -> MakeRegistration
 
     /// Why an instruction's configuration does not fit its factory.
     enum ConfigurationMismatch: Error {
@@ -32,14 +34,16 @@ public struct TypedDependencyFactory: Sendable {
         case missing
         /// It does not decode; why.
         case notDecodable(String)
+        /// The factory makes a stub the test answers, and nothing answers.
+        case noAnswerer
     }
 
     /// A factory that takes no configuration, making registrations with `makeRegistration`.
     private init(producing type: Any.Type, _ makeRegistration: @escaping MakeRegistration) {
         producedType = type
         configurationType = nil
-        prepare = { (configuration: String?) throws(ConfigurationMismatch) -> MakeRegistration in
-            guard configuration == nil else { throw .notTaken }
+        prepare = { (instruction, _) throws(ConfigurationMismatch) -> MakeRegistration in
+            guard instruction.configuration == nil else { throw .notTaken }
             return makeRegistration
         }
     }
@@ -120,7 +124,6 @@ public struct TypedDependencyFactory: Sendable {
         }
     }
 
-    /// Wraps an untyped factory for `type`; what it returns is checked on every build.
     /// Creates a typed factory that takes a configuration from its instruction: data from the test
     /// that launched the program (a stub's date, the books it knows), decoded from JSON.
     ///
@@ -191,7 +194,8 @@ public struct TypedDependencyFactory: Sendable {
     ) {
         producedType = type
         configurationType = configuration
-        prepare = { (text: String?) throws(ConfigurationMismatch) -> MakeRegistration in
+        prepare = { (instruction, _) throws(ConfigurationMismatch) -> MakeRegistration in
+            let text = instruction.configuration
             // An optional configuration may be left out: the factory gets `nil`.
             guard let text = text ?? (_isOptional(Configuration.self) ? "null" : nil) else { throw .missing }
             let decoded: Configuration
@@ -204,6 +208,59 @@ public struct TypedDependencyFactory: Sendable {
         }
     }
 
+    /// A factory of a stub whose calls the test answers: the stub forwards each call through the
+    /// ``StubCalls`` it is given, and returns what the test answers.
+    ///
+    /// ```swift
+    /// .answeredCatalog: TypedDependencyFactory.answeredByTest((any BookCatalogClient).self) { calls in
+    ///     AnsweredCatalog(calls: calls)
+    /// }
+    /// ```
+    ///
+    /// An instruction that names it is applied only where a test answers: in a program launched by
+    /// RelayTesting's `ProgramLauncher` with its `stubAnswers` set (which hands the program a
+    /// channel to the test), or in process by a parser created with
+    /// ``InjectDependenciesArgumentParser/init(index:container:allowedTypes:allowsUnregisteredTypes:readsEnvironment:report:answering:)``.
+    /// Anywhere else the whole injection fails, before anything is registered, with
+    /// ``DynamicDependencyIndexError/Code/noTestAnswers``. See ``StubCalls`` for the stub's side.
+    ///
+    /// - Parameters:
+    ///   - type: The abstract type the factory produces: the type its instructions name.
+    ///   - factory: Builds the stub; receives the line its calls go through, named by the
+    ///     instruction's type key.
+    /// - Returns: The factory.
+    public static func answeredByTest<Service: Sendable>(
+        _ type: Service.Type,
+        _ factory: @escaping @Sendable (StubCalls) throws -> Service
+    ) -> TypedDependencyFactory {
+        let prepare = {
+            @Sendable (instruction: DependencyInjectionInstruction, answerer: (any StubCallAnswering)?)
+                throws(ConfigurationMismatch) -> MakeRegistration in
+            guard instruction.configuration == nil else { throw .notTaken }
+            guard let answerer else { throw .noAnswerer }
+            let calls = StubCalls(typeKey: instruction.type, answerer: answerer)
+            return { lifecycle, instruction in
+                Registration(
+                    key: RegistrationKey(type, name: nil), lifecycle: lifecycle, instruction: instruction,
+                    factory: { _ in try factory(calls) })
+            }
+        }
+        return TypedDependencyFactory(producing: type, prepare: prepare)
+    }
+
+    /// A factory that prepares its registrations with `prepare`.
+    private init(
+        producing type: Any.Type,
+        prepare:
+            @escaping @Sendable (DependencyInjectionInstruction, (any StubCallAnswering)?)
+            throws(ConfigurationMismatch) -> MakeRegistration
+    ) {
+        producedType = type
+        configurationType = nil
+        self.prepare = prepare
+    }
+
+    /// Wraps an untyped factory for `type`; what it returns is checked on every build.
     init(casting factory: @escaping DependencyFactory, to type: Any.Type, factoryKey: DependencyFactoryKey) {
         func typed<Service>(_ type: Service.Type) -> TypedDependencyFactory {
             TypedDependencyFactory(unchecked: type) { container in

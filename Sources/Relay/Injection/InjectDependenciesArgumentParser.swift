@@ -36,7 +36,9 @@ import Foundation
 /// try CommandLine.parse(with: [InjectDependenciesArgumentParser(allowsUnregisteredTypes: true)])
 /// ```
 ///
-/// When the program was launched by RelayTesting, the parser also writes a machine-readable
+/// When the program was launched by RelayTesting with stubs the test answers, the parser opens the
+/// channel the launcher named in `RELAY_CONTROL_CHANNEL` (see ``StubCalls``). When it was launched
+/// by RelayTesting, the parser also writes a machine-readable
 /// ``WiringAccount`` (what it injected, the registrations, then every resolve) to the channel the
 /// launcher named in ``WiringAccount/environmentVariable``; without that variable it writes
 /// nothing and installs nothing.
@@ -61,6 +63,10 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
     /// Where to say what was injected.
     public let report: InjectionReport
 
+    /// What answers the calls of stubs the test answers (``TypedDependencyFactory/answeredByTest(_:_:)``)
+    /// in process; `nil` (the default) for the channel a launcher handed the program, if any.
+    public let answering: (any StubCallAnswering)?
+
     /// Creates a parser.
     ///
     /// - Parameters:
@@ -72,14 +78,19 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
     ///     Defaults to `false`.
     ///   - readsEnvironment: Whether to read `RELAY_DEPENDENCIES` too. Defaults to `true`.
     ///   - report: Where to say what was injected. Defaults to standard error.
+    ///   - answering: What answers the calls of stubs the test answers, for a test that injects in
+    ///     process (RelayTesting's `StubAnswers`); `nil` (the default) for the channel that
+    ///     RelayTesting's launcher hands a launched program, when it does.
     public init(
         index: DynamicDependencyIndex = .shared,
         container: DependencyContainer = .global,
         allowedTypes: Set<DependencyTypeKey>? = nil,
         allowsUnregisteredTypes: Bool = false,
         readsEnvironment: Bool = true,
-        report: InjectionReport = .standardError
+        report: InjectionReport = .standardError,
+        answering: (any StubCallAnswering)? = nil
     ) {
+        self.answering = answering
         self.index = index
         self.container = container
         self.allowedTypes = allowedTypes
@@ -149,8 +160,11 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
                     .read(from: instruction.origin)
             }
         }
+        // The launcher's channel is looked for only when an instruction is about to be checked, and
+        // opened (no thread yet) only if the environment names one.
+        let answerer = merge.instructions.isEmpty ? nil : answering ?? ControlChannel.named(in: environment)
         let registry = try DynamicDependencyRegistry(
-            instructions: merge.instructions, index: index, container: container)
+            instructions: merge.instructions, index: index, container: container, answering: answerer)
         if !allowsUnregisteredTypes {
             try registry.checkEveryInstructionReplacesARegistration()
         }

@@ -41,14 +41,20 @@ public final class LaunchedProgram: Sendable {
     /// Where the program writes its wiring account; `nil` when the launcher did not ask for one.
     let wiringAccountFile: WiringAccountFile?
 
+    /// The channel the program's stubs send their calls on; `nil` when the launcher had no
+    /// ``ProgramLauncher/stubAnswers``.
+    let answerChannel: StubAnswerChannel?
+
     init(
         running: RunningProcess,
         name: String,
         commandLine: String,
         readinessLine: String?,
         stopGracePeriod: Duration,
-        wiringAccountFile: WiringAccountFile?
+        wiringAccountFile: WiringAccountFile?,
+        answerChannel: StubAnswerChannel? = nil
     ) {
+        self.answerChannel = answerChannel
         self.running = running
         self.name = name
         self.processIdentifier = running.processIdentifier
@@ -168,6 +174,28 @@ public final class LaunchedProgram: Sendable {
     /// - Returns: How the program ended, with all it wrote.
     @discardableResult
     public func stop(gracePeriod: Duration? = nil) async -> ProgramExit {
-        ProgramExit(await running.stop(gracePeriod: gracePeriod ?? stopGracePeriod))
+        let exit = ProgramExit(await running.stop(gracePeriod: gracePeriod ?? stopGracePeriod))
+        answerChannel?.close()
+        return exit
+    }
+
+    // MARK: - Stub answers
+
+    /// The calls of this program's stubs that the launcher's ``ProgramLauncher/stubAnswers`` gave
+    /// no answer for, in order; empty for a program launched without stub answers.
+    ///
+    /// ``withLaunchedProgram(_:isolation:_:)`` fails with
+    /// ``ProgramLaunchError/Code-swift.struct/unansweredStubCalls`` when there are any.
+    public var unansweredStubCalls: [StubCall] {
+        answerChannel?.unansweredCalls ?? []
+    }
+
+    /// The error for ``unansweredStubCalls``, if there are any.
+    func unansweredStubCallsError() -> ProgramLaunchError? {
+        let calls = unansweredStubCalls
+        guard !calls.isEmpty else { return nil }
+        return ProgramLaunchError(
+            .unansweredStubCalls(program: name, calls: calls), commandLine: commandLine,
+            standardOutput: standardOutput, standardError: standardError)
     }
 }

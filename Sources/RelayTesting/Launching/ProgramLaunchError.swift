@@ -27,6 +27,7 @@ public struct ProgramLaunchError: Error, Sendable, CustomStringConvertible {
         fileprivate enum Kind: String {
             case executableNotFound, failedToStart, exitedBeforeReady, readinessTimedOut
             case exitTimedOut, outputTimedOut, exitedBeforeOutput, buildFailed, wiringAccountUnavailable
+            case unansweredStubCalls
         }
 
         fileprivate let kind: Kind
@@ -53,6 +54,9 @@ public struct ProgramLaunchError: Error, Sendable, CustomStringConvertible {
         /// it did not run Relay's `InjectDependenciesArgumentParser` in time, or was launched
         /// without asking for one.
         public static let wiringAccountUnavailable = Code(.wiringAccountUnavailable)
+        /// The program's stubs made calls the test gave no answer for (``StubAnswers``); the
+        /// program has been stopped.
+        public static let unansweredStubCalls = Code(.unansweredStubCalls)
 
         /// The code's name, as in "exitedBeforeReady".
         public var name: String { kind.rawValue }
@@ -207,6 +211,8 @@ extension ProgramLaunchError {
         case wiringAccountTimedOut(program: String, timeout: Duration)
         /// What `program` wrote to its wiring account could not be read.
         case unreadableWiringAccount(program: String, error: any Error)
+        /// Calls of the program's stubs that the test gave no answer for.
+        case unansweredStubCalls(program: String, calls: [StubCall])
 
         /// The public code this failure is reported with.
         var code: Code {
@@ -225,6 +231,7 @@ extension ProgramLaunchError {
             case .wiringAccountNotCollected, .endedWithoutWiringAccount, .wiringAccountTimedOut,
                 .unreadableWiringAccount:
                 .wiringAccountUnavailable
+            case .unansweredStubCalls: .unansweredStubCalls
             }
         }
 
@@ -271,6 +278,12 @@ extension ProgramLaunchError {
                 "\(program) reported no wiring within \(timeout); \(Self.whereWiringIsReported)"
             case .unreadableWiringAccount(let program, let error):
                 "\(program)'s wiring account could not be read: \(error)"
+            case .unansweredStubCalls(let program, let calls):
+                "\(program) made \(calls.count) stub call\(calls.count == 1 ? "" : "s") the test gave no answer for "
+                    + "(each failed in the program): "
+                    + calls.prefix(10).map(\.description).joined(separator: ", ") + (calls.count > 10 ? ", …" : "")
+                    + ". Give an answer with StubAnswers.answer(_:_:with:) before the program makes the call, "
+                    + "or answer with a closure that throws where a failure is the point"
             }
         }
 

@@ -1,5 +1,5 @@
 public import Foundation
-import Relay
+@_spi(ControlChannel) import Relay
 
 /// Everything needed to start a program under test: its executable, arguments, environment,
 /// dependency instructions, and what "ready" means for it.
@@ -78,6 +78,15 @@ public struct ProgramLauncher: Sendable {
     /// that it is ready) switches standard output to line buffering. A program that does not run
     /// it flushes its readiness line itself (`fflush(stdout)`), or writes it to standard error.
     public var asksForLineBufferedOutput = true
+
+    /// The test's answers to the calls of stubs it answers, in the program; `nil` (the default)
+    /// for a program whose stubs the test does not answer.
+    ///
+    /// When set, the launcher hands the program one end of a connected pair of sockets (a
+    /// descriptor after the wiring account's) and names it in `RELAY_CONTROL_CHANNEL`; Relay's
+    /// `InjectDependenciesArgumentParser` in the program finds it there, and the stubs made by
+    /// `TypedDependencyFactory.answeredByTest(_:_:)` forward their calls to it. See ``StubAnswers``.
+    public var stubAnswers: StubAnswers?
 
     /// Creates a launcher.
     ///
@@ -162,6 +171,7 @@ public struct ProgramLauncher: Sendable {
         variables[InstructionDelivery.environmentVariable] = nil
         // The test's own channel, when a launcher started the test process, belongs to the test.
         variables[WiringAccount.environmentVariable] = nil
+        variables[ControlChannel.environmentVariable] = nil
         variables[LaunchedOutputBuffering.environmentVariable] = asksForLineBufferedOutput ? "1" : nil
         variables.merge(launchEnvironment) { _, set in set }
         return variables
@@ -200,20 +210,32 @@ public struct ProgramLauncher: Sendable {
         }
         let running: RunningProcess
         let wiringAccountFile: WiringAccountFile?
+        var answerChannel: StubAnswerChannel?
         do {
             var environment = processEnvironment
+            var inherited: [Int32] = []
             wiringAccountFile = collectsWiringAccount ? try WiringAccountFile() : nil
             if let wiringAccountFile {
                 environment[WiringAccount.environmentVariable] = wiringAccountFile.environmentValue
+                inherited.append(wiringAccountFile.descriptor)
             }
+            if let stubAnswers {
+                // The program gets its end as the descriptor after those before it: 3 or 4.
+                let channel = try StubAnswerChannel(answers: stubAnswers, programDescriptor: Int32(3 + inherited.count))
+                answerChannel = channel
+                environment[ControlChannel.environmentVariable] = channel.environmentValue
+                if let end = channel.programDescriptor { inherited.append(end) }
+            }
+            defer { answerChannel?.programStarted() }
             running = try await RunningProcess.start(
                 executable: executable.url,
                 arguments: launchArguments,
                 environment: environment,
                 workingDirectory: workingDirectory,
-                inheriting: wiringAccountFile?.descriptor
+                inheriting: inherited
             )
         } catch {
+            answerChannel?.close()
             throw ProgramLaunchError(
                 .failedToStart(program: executable.name, error: error),
                 commandLine: commandLine,
@@ -221,14 +243,21 @@ public struct ProgramLauncher: Sendable {
                 line: line
             )
         }
-        let readinessLine = try await waitUntilReady(running, fileID: fileID, line: line)
+        let readinessLine: String?
+        do {
+            readinessLine = try await waitUntilReady(running, fileID: fileID, line: line)
+        } catch {
+            answerChannel?.close()
+            throw error
+        }
         return LaunchedProgram(
             running: running,
             name: executable.name,
             commandLine: commandLine,
             readinessLine: readinessLine,
             stopGracePeriod: stopGracePeriod,
-            wiringAccountFile: wiringAccountFile
+            wiringAccountFile: wiringAccountFile,
+            answerChannel: answerChannel
         )
     }
 

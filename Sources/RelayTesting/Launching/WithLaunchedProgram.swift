@@ -24,7 +24,9 @@
 ///   - body: The test's work with the running program.
 /// - Returns: What `body` returns.
 /// - Throws: ``ProgramLaunchError`` when launching fails (its message shows the command line and
-///   the captured output), or what `body` throws.
+///   the captured output), or what `body` throws; after the program stops, ``ProgramLaunchError``
+///   with code ``ProgramLaunchError/Code-swift.struct/unansweredStubCalls`` when its stubs made calls
+///   the launcher's ``ProgramLauncher/stubAnswers`` gave no answer for.
 public func withLaunchedProgram<Result>(
     _ launcher: ProgramLauncher,
     isolation: isolated (any Actor)? = #isolation,
@@ -34,6 +36,8 @@ public func withLaunchedProgram<Result>(
     do {
         let result = try await body(program)
         await program.stop()
+        // A forgotten answer fails the test, even where the program coped with the failed call.
+        if let unanswered = program.unansweredStubCallsError() { throw unanswered }
         return result
     } catch {
         await program.stop()

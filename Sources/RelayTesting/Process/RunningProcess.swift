@@ -28,15 +28,15 @@ final class RunningProcess: Sendable {
 
     /// Starts `executable` with pipes for its output and an empty standard input.
     ///
-    /// - Parameter inherited: A descriptor the program gets as its descriptor 3, if any; the
-    ///   caller keeps its own.
+    /// - Parameter inherited: Descriptors the program gets as its descriptors 3 and 4, in order (at
+    ///   most two); the caller keeps its own.
     /// - Throws: ``SpawnError`` when the system refuses to start the program.
     static func start(
         executable: URL,
         arguments: [String],
         environment: [String: String],
         workingDirectory: URL?,
-        inheriting inherited: Int32? = nil
+        inheriting inherited: [Int32] = []
     ) async throws -> RunningProcess {
         let output = try Pipe(for: executable)
         let errorOutput: Pipe

@@ -23,8 +23,8 @@ struct SpawnRequest: Sendable {
     var standardInput: Int32
     var standardOutput: Int32
     var standardError: Int32
-    /// A descriptor that becomes the program's 3, when there is one.
-    var inherited: Int32?
+    /// Descriptors that become the program's 3 and 4, in order (at most two).
+    var inherited: [Int32] = []
     /// The signal the program gets when the calling thread ends; `nil` for none.
     var parentDeathSignal: Int32?
 
@@ -45,7 +45,9 @@ struct SpawnRequest: Sendable {
                             path: path, arguments: arguments, environment: environment,
                             working_directory: directory, standard_input: standardInput,
                             standard_output: standardOutput, standard_error: standardError,
-                            inherited: inherited ?? -1, parent_death_signal: parentDeathSignal ?? 0)
+                            inherited: inherited.first ?? -1,
+                            inherited_second: inherited.dropFirst().first ?? -1,
+                            parent_death_signal: parentDeathSignal ?? 0)
                         return relay_spawn(&request)
                     }
                 }

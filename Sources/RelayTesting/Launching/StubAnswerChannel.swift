@@ -1,0 +1,146 @@
+import CRelayTestingSpawn
+import Foundation
+@_spi(ControlChannel) import Relay
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The test's side of the channel to a launched program: the program's stubs' calls come in on a
+/// thread of its own, each is answered by the test's ``StubAnswers`` in a task, and the answer goes
+/// back.
+///
+/// The launcher makes one per launch with stub answers: a connected pair of sockets, one end
+/// handed to the program (named in `RELAY_CONTROL_CHANNEL` by descriptor, device and inode, so that
+/// a descriptor reused for another file is never mistaken for it), the other kept here. It is a
+/// pair, never a listening socket: nothing but the launched program can reach it.
+final class StubAnswerChannel: Sendable {
+    private let answers: StubAnswers
+    private let socket: ControlDescriptor
+
+    /// The program's end, until it has been handed over.
+    private let programEnd: LockedValue<Int32?>
+
+    /// The value of `RELAY_CONTROL_CHANNEL` that names the program's end.
+    let environmentValue: String
+
+    /// Whether the test's end is closed: a writer checks it under this lock, so an answer that
+    /// comes late never writes to a descriptor number reused since.
+    private let closed = LockedValue(false)
+
+    /// The calls the test had no answer for, from this program.
+    private let unanswered = LockedValue<[StubCall]>([])
+
+    /// Makes the pair, and starts reading calls.
+    ///
+    /// - Parameters:
+    ///   - answers: What answers the calls.
+    ///   - programDescriptor: The descriptor number the program receives its end as.
+    /// - Throws: ``SpawnError`` when the system cannot make the pair.
+    init(answers: StubAnswers, programDescriptor: Int32) throws(SpawnError) {
+        var descriptors: [Int32] = [-1, -1]
+        guard relay_socket_pair(&descriptors) == 0 else {
+            throw SpawnError(step: RELAY_SPAWN_STEP_PREPARE, code: errno, executable: "", workingDirectory: nil)
+        }
+        let programEnd = ControlDescriptor(descriptors[1])
+        guard let identity = programEnd.socketIdentity else {
+            let code = errno
+            Self.closeDescriptor(descriptors[0])
+            Self.closeDescriptor(descriptors[1])
+            throw SpawnError(step: RELAY_SPAWN_STEP_PREPARE, code: code, executable: "", workingDirectory: nil)
+        }
+        self.answers = answers
+        socket = ControlDescriptor(descriptors[0])
+        socket.preventsBrokenPipeSignal()
+        self.programEnd = LockedValue(descriptors[1])
+        let milliseconds = max(
+            1,
+            answers.timeLimit.components.seconds * 1_000
+                + answers.timeLimit.components.attoseconds / 1_000_000_000_000_000)
+        environmentValue = "\(programDescriptor):\(identity.device):\(identity.inode):\(milliseconds)"
+        let thread = Thread { [self] in readCalls() }
+        thread.name = "RelayTesting stub answers"
+        thread.stackSize = 256 * 1024
+        thread.start()
+    }
+
+    /// The program's end, for the spawn to hand over; `nil` once it has been.
+    var programDescriptor: Int32? { programEnd.withLockedValue { $0 } }
+
+    /// Closes the test's copy of the program's end, once the program has its own (or failed to
+    /// start): the program's exit then ends the channel.
+    func programStarted() {
+        let descriptor = programEnd.withLockedValue { end -> Int32? in
+            defer { end = nil }
+            return end
+        }
+        if let descriptor { Self.closeDescriptor(descriptor) }
+    }
+
+    /// The calls of this program the test gave no answer for.
+    var unansweredCalls: [StubCall] { unanswered.withLockedValue { $0 } }
+
+    /// Ends the channel: the reading thread stops, and answers still being made are dropped.
+    func close() {
+        programStarted()
+        socket.shutDown()
+    }
+
+    // MARK: - Reading calls
+
+    private func readCalls() {
+        var reader = ControlFrame.Reader()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        reading: while true {
+            let bytes = socket.readSome(into: &buffer)
+            guard !bytes.isEmpty else { break }
+            reader.append(bytes)
+            do {
+                while let message = try reader.next() {
+                    guard case .call(let id, let call) = message else { continue }
+                    Task { await answer(call, id: id) }
+                }
+            } catch {
+                // A program that writes junk on the channel is not trusted further; its calls then
+                // fail by their time limit.
+                break reading
+            }
+        }
+        closed.withLockedValue { closed in
+            closed = true
+            Self.closeDescriptor(socket.descriptor)
+        }
+    }
+
+    private func answer(_ call: StubCall, id: UInt64) async {
+        let reply: ControlMessage
+        do {
+            reply = .answer(id: id, value: try await answers.answer(call))
+        } catch let error as StubCallError {
+            if error.code == .unanswered { unanswered.withLockedValue { $0.append(call) } }
+            reply = .failure(id: id, error: error)
+        } catch {
+            reply = .failure(id: id, error: StubCallError(.thrownByTest, call: call, detail: "\(error)"))
+        }
+        guard let bytes = try? ControlFrame.bytes(of: reply) else { return }
+        closed.withLockedValue { closed in
+            // The program may be gone: a failed write is the end of the channel, which the reading
+            // thread sees too.
+            if !closed { _ = socket.writeAll(bytes) }
+        }
+    }
+
+    private static func closeDescriptor(_ descriptor: Int32) {
+        #if canImport(Glibc)
+        _ = Glibc.close(descriptor)
+        #elseif canImport(Musl)
+        _ = Musl.close(descriptor)
+        #else
+        _ = Darwin.close(descriptor)
+        #endif
+    }
+}
