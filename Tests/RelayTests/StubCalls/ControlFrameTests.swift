@@ -38,7 +38,9 @@ struct ControlFrameTests {
         let length = UInt32(ControlFrame.maximumLength + 1)
         limit.append([UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)])
         let error = #expect(throws: ControlFrame.Malformed.self) { try limit.next() }
-        #expect(error?.description == "a frame of \(ControlFrame.maximumLength + 1) bytes; at most \(ControlFrame.maximumLength)")
+        #expect(
+            error?.description
+                == "a frame of \(ControlFrame.maximumLength + 1) bytes; at most \(ControlFrame.maximumLength)")
     }
 
     @Test("a body that is not a message is refused with why")
