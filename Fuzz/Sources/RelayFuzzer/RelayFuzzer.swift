@@ -1,4 +1,4 @@
-import Relay
+@_spi(ControlChannel) import Relay
 
 // The first byte of an input picks what the rest is fed to; every path checks an invariant and
 // traps (which libFuzzer reports as a crash) when it breaks.
@@ -8,6 +8,12 @@ import Relay
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     guard let mode = bytes.first else { return 0 }
+    // The last mode byte is the control channel's framing; the others keep the modes they had, so
+    // the corpus still reaches what it was grown for.
+    if mode == 0xFF {
+        checkFrames(Array(bytes.dropFirst()))
+        return 0
+    }
     let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
     switch mode % 4 {
     case 0: checkInstruction(text)
@@ -134,5 +140,38 @@ func checkInjection(_ arguments: [String]) {
         preconditionFailure("an injected factory failed to resolve: \(error)")
     } catch {
         preconditionFailure("an untyped error escaped: \(error)")
+    }
+}
+
+// MARK: - The control channel's framing
+
+/// Bytes read from a launched program's channel, in the chunks its first byte sizes: every message
+/// read encodes back to a frame that reads as the same message, and a stream that is not frames is
+/// refused with a short reason, never a crash or a frame past the limit.
+func checkFrames(_ bytes: [UInt8]) {
+    guard let first = bytes.first else { return }
+    let chunk = Int(first % 16) + 1
+    var reader = ControlFrame.Reader()
+    var offset = 1
+    while offset < bytes.count {
+        reader.append(bytes[offset..<min(offset + chunk, bytes.count)])
+        offset += chunk
+        do {
+            while let message = try reader.next() {
+                let frame: [UInt8]
+                do {
+                    frame = try ControlFrame.bytes(of: message)
+                } catch {
+                    preconditionFailure("a message read does not encode: \(error)")
+                }
+                precondition(frame.count - 4 <= ControlFrame.maximumLength, "an encoded frame is over the limit")
+                var again = ControlFrame.Reader()
+                again.append(frame)
+                precondition((try? again.next()) == message, "a message did not round-trip")
+            }
+        } catch {
+            precondition(error.description.unicodeScalars.count <= 4_000, "a long refusal")
+            return
+        }
     }
 }
