@@ -27,6 +27,9 @@ public struct BookshelfStubFactoryIndex: TypedDependencyFactoryIndexable {
         .stubCatalog: TypedDependencyFactory(
             (any BookCatalogClient).self, configuration: StubCatalogClient.Configuration?.self
         ) { _, configuration in StubCatalogClient(configuration) },
+        // Its lookups are answered by the test, which sees what the program asked.
+        .answeredCatalog: .answeredByTest((any BookCatalogClient).self) { calls in AnsweredCatalogClient(calls: calls)
+        },
         .catalogFailingToClose: TypedDependencyFactory((any BookCatalogClient).self) { _ in
             StubCatalogClient()
         } teardown: { _ in

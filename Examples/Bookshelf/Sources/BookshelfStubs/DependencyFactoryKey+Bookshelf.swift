@@ -13,6 +13,9 @@ extension DependencyFactoryKey {
     /// A ``StubCatalogClient`` that knows three books, or the books the test configures, and fails
     /// from the call the test says (``StubCatalogClient/Configuration``): `factory=stubCatalog`.
     public static let stubCatalog: DependencyFactoryKey = "stubCatalog"
+    /// An ``AnsweredCatalogClient``, whose lookups the test answers (RelayTesting's `StubAnswers`):
+    /// `factory=answeredCatalog`.
+    public static let answeredCatalog: DependencyFactoryKey = "answeredCatalog"
     /// A ``StubCatalogClient`` whose teardown fails at shutdown: `factory=catalogFailingToClose`.
     public static let catalogFailingToClose: DependencyFactoryKey = "catalogFailingToClose"
 }

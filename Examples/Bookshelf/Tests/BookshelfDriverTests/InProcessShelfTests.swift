@@ -34,8 +34,13 @@ struct InProcessShelfTests {
         }
     }
 
-    /// A container of the test's own with the program's wiring and the driver tests' stubs.
-    private static func stubbedContainer(configuration: BookshelfConfiguration) throws -> DependencyContainer {
+    /// A container of the test's own with the program's wiring and the driver tests' stubs (the
+    /// answered ones answered by `answers`).
+    private static func stubbedContainer(
+        configuration: BookshelfConfiguration,
+        stubs: [DependencyInstructionLaunchArgument] = StubbedShelfTests.stubs,
+        answers: StubAnswers? = nil
+    ) throws -> DependencyContainer {
         let container = DependencyContainer()
         try BookshelfDependencyRegistry(
             configuration: configuration, logger: Logger(label: "bookshelf-in-process"), container: container
@@ -45,9 +50,9 @@ struct InProcessShelfTests {
         try index.add(BookshelfTypeIndex())
         try index.add(BookshelfStubFactoryIndex())
         try InjectDependenciesArgumentParser(
-            index: index, container: container, readsEnvironment: false, report: .silent
+            index: index, container: container, readsEnvironment: false, report: .silent, answering: answers
         )
-        .inject(instructions: StubbedShelfTests.stubs.map(\.instruction))
+        .inject(instructions: stubs.map(\.instruction))
         return container
     }
 
@@ -67,6 +72,25 @@ struct InProcessShelfTests {
             #expect(missing == #"404 {"error":{"message":"no book with id 'book-9'"}}"#)
         }
         try await container.shutdown()
+    }
+
+    @Test("the catalog the test answers, with the same stubs and the same closure as the launched test")
+    func answeredCatalogInProcess() async throws {
+        let answers = StubAnswers()
+        let book = AnsweredCatalogTests.wayOfKings
+        answers.answer(.catalogClient, "entry") { (isbn: String) in isbn == book.isbn ? book : nil }
+        let configuration = BookshelfConfiguration(port: 0)
+        let container = try Self.stubbedContainer(
+            configuration: configuration, stubs: AnsweredCatalogTests.stubs, answers: answers)
+        let application = BookshelfApplication.make(configuration: configuration, container: container)
+        try await application.test(.router) { client in
+            let imported = try await Self.answer(
+                client, .post, "/books/import", json: #"{"isbns":["9780765326355","9780441013593","9780765326355"]}"#)
+            #expect(imported.hasPrefix("201 "), "\(imported)")
+        }
+        try await container.shutdown()
+        let asked = try answers.journal.arguments(of: .catalogClient, "entry", as: String.self)
+        #expect(asked == ["9780765326355", "9780441013593"], "\(answers.journal)")
     }
 
     @Test("answers are those of the launched program, to the byte (Vapor)")

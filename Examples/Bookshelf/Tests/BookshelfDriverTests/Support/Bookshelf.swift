@@ -30,13 +30,15 @@ enum Bookshelf {
     ///   - instructions: Dependency instructions for the program.
     ///   - delivery: How they reach it.
     ///   - settings: The program's settings, which it takes in its own way.
+    ///   - stubAnswers: The test's answers to the program's answered stubs, if any.
     static func launcher(
         _ front: BookshelfFront = .hummingbird,
         port: Int,
         directory: TemporaryDirectory,
         instructions: [DependencyInstructionLaunchArgument] = [],
         delivery: InstructionDelivery = .arguments,
-        settings: [BookshelfSetting] = []
+        settings: [BookshelfSetting] = [],
+        stubAnswers: StubAnswers? = nil
     ) throws -> ProgramLauncher {
         let database = directory.file(named: "books.sqlite").path
         var launcher = ProgramLauncher(
@@ -47,6 +49,7 @@ enum Bookshelf {
             readiness: .outputLine(containing: readyLine),
             workingDirectory: directory.url
         )
+        launcher.stubAnswers = stubAnswers
         for setting in settings {
             front.apply(setting, to: &launcher)
         }
@@ -67,12 +70,28 @@ enum Bookshelf {
         _ instructions: DependencyInstructionLaunchArgument...,
         delivery: InstructionDelivery = .arguments,
         settings: [BookshelfSetting] = [],
+        stubAnswers: StubAnswers? = nil,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (RunningBookshelf) async throws -> Result
     ) async throws -> Result {
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
             try await with(
-                front, instructions: instructions, delivery: delivery, settings: settings, directory: directory, body)
+                front, instructions: instructions, delivery: delivery, settings: settings, stubAnswers: stubAnswers,
+                directory: directory, body)
+        }
+    }
+
+    /// Launches a front end on a free port with a new temporary directory and the test's answers to
+    /// its answered stubs; as ``with(_:_:delivery:settings:stubAnswers:isolation:_:)``.
+    static func with<Result>(
+        _ front: BookshelfFront = .hummingbird,
+        instructions: [DependencyInstructionLaunchArgument],
+        stubAnswers: StubAnswers,
+        isolation: isolated (any Actor)? = #isolation,
+        _ body: (RunningBookshelf) async throws -> Result
+    ) async throws -> Result {
+        try await withTemporaryDirectory(prefix: "bookshelf") { directory in
+            try await with(front, instructions: instructions, stubAnswers: stubAnswers, directory: directory, body)
         }
     }
 
@@ -83,13 +102,15 @@ enum Bookshelf {
         instructions: [DependencyInstructionLaunchArgument] = [],
         delivery: InstructionDelivery = .arguments,
         settings: [BookshelfSetting] = [],
+        stubAnswers: StubAnswers? = nil,
         directory: TemporaryDirectory,
         isolation: isolated (any Actor)? = #isolation,
         _ body: (RunningBookshelf) async throws -> Result
     ) async throws -> Result {
         let port = try FreePort.next()
         let launcher = try launcher(
-            front, port: port, directory: directory, instructions: instructions, delivery: delivery, settings: settings)
+            front, port: port, directory: directory, instructions: instructions, delivery: delivery, settings: settings,
+            stubAnswers: stubAnswers)
         return try await withLaunchedProgram(launcher) { program in
             try await body(
                 RunningBookshelf(

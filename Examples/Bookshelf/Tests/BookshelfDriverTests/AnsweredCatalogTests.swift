@@ -1,0 +1,57 @@
+import BookshelfCore
+import BookshelfStubs
+import Foundation
+import Relay
+import RelayTesting
+import RelayTestingHTTP
+import Testing
+
+/// The catalog answered by the test: its books come from a closure in the test, which may change
+/// while the program runs, and the test sees which ISBNs the program asked for.
+@Suite("A catalog the test answers")
+struct AnsweredCatalogTests {
+    static let wayOfKings = ConfiguredStubTests.fourthBook
+
+    static let stubs: [DependencyInstructionLaunchArgument] = [
+        .init(type: .bookStore, factory: .inMemoryBookStore), .init(type: .clock, factory: .fixedClock),
+        .init(type: .idGenerator, factory: .sequentialIDs), .init(type: .catalogClient, factory: .answeredCatalog),
+    ]
+
+    @Test(
+        "the test answers the lookups, and sees which ISBNs were asked, once each", arguments: BookshelfFront.allCases)
+    func whichISBNs(front: BookshelfFront) async throws {
+        let answers = StubAnswers()
+        answers.answer(.catalogClient, "entry") { (isbn: String) in isbn == Self.wayOfKings.isbn ? Self.wayOfKings : nil
+        }
+        try await Bookshelf.with(front, instructions: Self.stubs, stubAnswers: answers) { shelf in
+            let answer = try await shelf.client.post(
+                "books/import", json: #"{"isbns":["9780765326355","9780441013593","9780765326355"]}"#)
+            #expect(answer.status == 201, "\(answer.body)")
+            let result = try BookshelfJSON.decoder.decode(BookImporter.Result.self, from: Data(answer.body.utf8))
+            // Each ISBN of the request is imported, the repeated one too.
+            #expect(result.imported.map(\.title) == ["The Way of Kings", "The Way of Kings"])
+            #expect(result.unknown == ["9780441013593"])
+        }
+        // But an import caches its lookups: the catalog was not asked for the repeated ISBN again.
+        let asked = try answers.journal.arguments(of: .catalogClient, "entry", as: String.self)
+        #expect(asked == ["9780765326355", "9780441013593"], "\(answers.journal)")
+    }
+
+    @Test(
+        "the catalog goes down while the program runs: the test's error is the program's",
+        arguments: BookshelfFront.allCases)
+    func goesDownWhileRunning(front: BookshelfFront) async throws {
+        let answers = StubAnswers()
+        answers.answer(.catalogClient, "entry") { (_: String) in Self.wayOfKings }
+        try await Bookshelf.with(front, instructions: Self.stubs, stubAnswers: answers) { shelf in
+            let first = try await shelf.client.post("books/import", json: #"{"isbns":["9780765326355"]}"#)
+            #expect(first.status == 201)
+            answers.answer(.catalogClient, "entry") { (_: String) -> CatalogEntry? in
+                throw CatalogUnavailable(reason: "the test took the catalog down")
+            }
+            let second = try await shelf.client.post("books/import", json: #"{"isbns":["9780441013593"]}"#)
+            #expect(second.status == 502)
+            #expect(second.body.contains("the test took the catalog down"), "\(second.body)")
+        }
+    }
+}
