@@ -14,8 +14,8 @@ fail() {
 }
 
 # What the stubs target defines: its types and its factory keys.
-stubs='BookshelfStubs|InMemoryBookStore|StubCatalogClient|FixedClock|SequentialIDGenerator|BookshelfStubFactoryIndex|BookshelfTypeIndex'
-keys='inMemoryBookStore|fixedClock|sequentialIDs|stubCatalog|catalogFailingToClose'
+stubs='BookshelfStubs|InMemoryBookStore|StubCatalogClient|AnsweredCatalogClient|FixedClock|SequentialIDGenerator|BookshelfStubFactoryIndex|BookshelfTypeIndex'
+keys='inMemoryBookStore|fixedClock|sequentialIDs|stubCatalog|answeredCatalog|catalogFailingToClose'
 
 # The symbol lists go through files: `nm | grep -q` fails under pipefail when grep stops reading.
 symbols="$(mktemp)"
