@@ -53,7 +53,8 @@ public struct UnitOfWorkMiddleware<Context: UnitOfWorkRequestContext>: RouterMid
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let logger = context.logger
-        let requestUnit = RequestUnitOfWork(container: container) { failure in
+        let session = try Self.session(of: request, in: container)
+        let requestUnit = RequestUnitOfWork(container: container, session: session) { failure in
             logger.error("\(failure)")
         }
         var context = context
@@ -66,6 +67,22 @@ public struct UnitOfWorkMiddleware<Context: UnitOfWorkRequestContext>: RouterMid
             try await requestUnit.writeBody { try await body.write(writer) }
         }
         return response
+    }
+
+    /// The session the request names in its `Relay-Session` header, when the program takes
+    /// sessions (a driver test launched it with a channel); `nil` otherwise.
+    ///
+    /// - Throws: `HTTPError` 400 for a name that names no open session: never another session's
+    ///   wiring, nor the program's, which a test would mistake for its own.
+    static func session(of request: Request, in container: DependencyContainer) throws -> DependencySession? {
+        guard DependencySession.acceptsSessions,
+            let name = HTTPField.Name(DependencySession.headerName).flatMap({ request.headers[$0] })
+        else { return nil }
+        switch DependencySession.lookup(name, in: container) {
+        case .notAccepted: return nil
+        case .found(let session): return session
+        case .refused(let error): throw HTTPError(.badRequest, message: error.description)
+        }
     }
 }
 #endif

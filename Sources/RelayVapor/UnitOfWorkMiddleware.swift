@@ -53,7 +53,16 @@ public struct UnitOfWorkMiddleware: AsyncMiddleware {
     /// - Throws: What the rest of the chain threw, once the unit has ended.
     public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let logger = request.logger
-        let requestUnit = RequestUnitOfWork(container: container) { failure in
+        var session: DependencySession?
+        if DependencySession.acceptsSessions, let name = request.headers.first(name: DependencySession.headerName) {
+            switch DependencySession.lookup(name, in: container) {
+            case .notAccepted: break
+            case .found(let found): session = found
+            // A name that names no open session: never another session's wiring, nor the program's.
+            case .refused(let error): throw Abort(.badRequest, reason: error.description)
+            }
+        }
+        let requestUnit = RequestUnitOfWork(container: container, session: session) { failure in
             logger.error("\(failure)")
         }
         let stored = StoredRequestUnit(requestUnit)

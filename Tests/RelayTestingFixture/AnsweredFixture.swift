@@ -94,10 +94,23 @@ struct GreeterTypeIndex: DependencyTypeIndexable {
     let index: [DependencyTypeKey: Any.Type] = ["greeter": (any Greeter).self]
 }
 
+/// A greeter the program does not ship with: instructions swap it in.
+struct PoliteGreeter: Greeter {
+    func greeting(for name: String) async throws -> String { "Good day, \(name)" }
+    func count() async throws -> Int { 0 }
+    func reset() async throws {}
+}
+
 struct GreeterFactoryIndex: TypedDependencyFactoryIndexable {
     let index: [DependencyFactoryKey: TypedDependencyFactory] = [
         "answeredGreeter": .answeredByTest((any Greeter).self) { calls in
             AnsweredGreeter(calls: calls.throwing(GreetingRefused.self))
-        }
+        },
+        // Says when it is torn down, so a test sees who ended it.
+        "politeGreeter": TypedDependencyFactory((any Greeter).self) { _ in
+            PoliteGreeter()
+        } teardown: { _ in
+            FileHandle.standardError.write(Data("polite greeter torn down\n".utf8))
+        },
     ]
 }

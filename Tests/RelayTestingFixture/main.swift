@@ -17,6 +17,10 @@ import Relay
 //   RelayTestingFixture answered [--loop] [--reset] [-d instruction]... NAME...
 //                                              greets each name through a greeter the test may
 //                                              answer: see AnsweredFixture.swift
+//   RelayTestingFixture sessions DIR [-d instruction]...
+//                                              greets through that greeter from the program's
+//                                              wiring and the session DIR/session names, every
+//                                              20 ms: see SessionFixture.swift
 
 #if canImport(Glibc)
 import Glibc
@@ -75,9 +79,11 @@ case "wiring":
     WiringFixture.run(arguments: Array(arguments.dropFirst()))
 case "answered":
     await AnsweredFixture.run(arguments: Array(arguments.dropFirst()))
+case "sessions":
+    await SessionFixture.run(arguments: Array(arguments.dropFirst()))
 default:
     fail(
         "usage: RelayTestingFixture sleep | launch | chatty <lines> | printing [--parse] | wiring [--stay] "
-            + "[--allow-unregistered] [-d …] | answered [--loop] [--reset] [-d …] NAME…",
+            + "[--allow-unregistered] [-d …] | answered [--loop] [--reset] [-d …] NAME… | sessions DIR [-d …]",
         status: 64)
 }

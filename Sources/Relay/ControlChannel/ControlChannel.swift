@@ -9,12 +9,15 @@ import Darwin
 #endif
 
 /// The program's side of the channel to the test that launched it: the stubs the test answers
-/// send their calls here, and a thread of its own reads the answers and resumes the callers.
+/// send their calls here, and a thread of its own reads the answers and resumes the callers, and
+/// reads the test's commands (re-wiring, sessions) and hands them to the ``ProgramControl`` the
+/// parser attached.
 ///
 /// It exists only when ``InjectDependenciesArgumentParser`` finds ``environmentVariable`` naming
 /// a socket the program inherited, with the device and inode the launcher wrote: a program not
 /// launched so (a release build, a plain run) opens nothing, starts no thread, and no resolve path
-/// knows it exists. Its reading thread starts with the first call.
+/// knows it exists. Its reading thread starts with the first call, or when the parser attaches
+/// what carries out commands.
 @_spi(ControlChannel)
 public final class ControlChannel: StubCallAnswering {
     /// The variable in which the launcher names the channel: `FD:DEVICE:INODE:MILLISECONDS`, the
@@ -44,6 +47,8 @@ public final class ControlChannel: StubCallAnswering {
     }
 
     private let state = LockedValue(State())
+    /// What carries out the test's commands; `nil` until the parser attaches it.
+    private let control = LockedValue<ProgramControl?>(nil)
     /// Held while a frame is written, so frames from racing calls never interleave.
     private let writing = LockedValue(())
 
@@ -91,14 +96,13 @@ public final class ControlChannel: StubCallAnswering {
 
     /// Sends `call` to the test and waits for its answer (the time limit is ``StubCalls``' to keep).
     public func answer(_ call: StubCall) async throws -> String {
-        let (id, startsReading) = state.withLockedValue { state in
+        let id = state.withLockedValue { state in
             let id = state.nextID
             state.nextID += 1
             state.registering.insert(id)
-            defer { state.isReading = true }
-            return (id, !state.isReading)
+            return id
         }
-        if startsReading { startReading() }
+        startReadingOnce()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
                 let refusal = state.withLockedValue { state -> (any Error)? in
@@ -136,9 +140,37 @@ public final class ControlChannel: StubCallAnswering {
         if !written { close(because: "the test is gone: writing to it failed") }
     }
 
+    // MARK: - Commands
+
+    /// Hands the test's commands to `control` from now on, and takes sessions (the first parser to
+    /// attach wins: the program's own).
+    func attach(_ control: ProgramControl) {
+        self.control.withLockedValue { current in
+            if current == nil { current = control }
+        }
+        SessionRegistry.accept()
+        startReadingOnce()
+    }
+
+    private func perform(_ command: ControlCommand, id: UInt64) {
+        let control = self.control.withLockedValue { $0 }
+        Task {
+            let refusal: String? =
+                if let control { await control.perform(command) } else {
+                    "the program attached nothing to carry out commands"
+                }
+            send(.commandDone(id: id, refusal: refusal))
+        }
+    }
+
     // MARK: - Answers
 
-    private func startReading() {
+    private func startReadingOnce() {
+        let starts = state.withLockedValue { state in
+            defer { state.isReading = true }
+            return !state.isReading
+        }
+        guard starts else { return }
         let thread = Thread { [self] in readAnswers() }
         thread.name = "Relay control channel"
         // It reads and decodes small frames; the default 8 MiB would only reserve address space.
@@ -172,8 +204,10 @@ public final class ControlChannel: StubCallAnswering {
             take(id)?.continuation.resume(returning: value)
         case .failure(let id, let error):
             take(id)?.continuation.resume(throwing: error)
-        case .call:
-            // Calls go from the program to the test only.
+        case .command(let id, let command):
+            perform(command, id: id)
+        case .call, .commandDone:
+            // Calls go from the program to the test, and so do commands' outcomes.
             break
         }
     }

@@ -1,6 +1,7 @@
 /// What travels on the channel between a launched program and the test that launched it: the
-/// program's stubs' calls one way, their answers the other, each call matched to its answer by an
-/// identifier the program chooses.
+/// program's stubs' calls one way and their answers the other, each call matched to its answer by
+/// an identifier the program chooses; the test's commands the other way and their outcomes back,
+/// matched by an identifier the test chooses.
 ///
 /// Shared with RelayTesting (the test's side) and the fuzzer; not API for programs.
 @_spi(ControlChannel)
@@ -11,4 +12,22 @@ public enum ControlMessage: Codable, Sendable, Equatable {
     case answer(id: UInt64, value: String)
     /// Why call `id` has no answer, from the test.
     case failure(id: UInt64, error: StubCallError)
+    /// A command, from the test.
+    case command(id: UInt64, command: ControlCommand)
+    /// Command `id` is done: applied, or refused with why.
+    case commandDone(id: UInt64, refusal: String?)
+}
+
+/// What a test may ask of the program it launched, over the channel.
+@_spi(ControlChannel)
+public enum ControlCommand: Codable, Sendable, Equatable {
+    /// Applies instructions over the program's wiring, for everything it resolves from now on.
+    case rewire(instructions: [String])
+    /// Puts back what ``rewire(instructions:)`` replaced: the wiring the program launched with.
+    case resetWiring
+    /// Opens a session: instructions applied over the program's wiring for the work that carries
+    /// the session's name.
+    case openSession(name: String, instructions: [String])
+    /// Ends a session and tears down what was built in it.
+    case endSession(name: String)
 }

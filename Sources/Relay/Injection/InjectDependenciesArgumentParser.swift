@@ -160,17 +160,24 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
                     .read(from: instruction.origin)
             }
         }
-        // The launcher's channel is looked for only when an instruction is about to be checked, and
-        // opened (no thread yet) only if the environment names one.
-        let answerer = merge.instructions.isEmpty ? nil : answering ?? ControlChannel.named(in: environment)
+        // The launcher's channel is opened only if the environment names one.
+        let channel = ControlChannel.named(in: environment)
         let registry = try DynamicDependencyRegistry(
-            instructions: merge.instructions, index: index, container: container, answering: answerer)
+            instructions: merge.instructions, index: index, container: container, answering: answering ?? channel)
         if !allowsUnregisteredTypes {
             try registry.checkEveryInstructionReplacesARegistration()
         }
         registry.registerDependencies()
         report.report(registry, overrides: merge.overrides)
         WiringAccountWriter.report(registry, index: index, environment: environment)
+        // From now on the test may re-wire the program and open sessions in it, with the checks
+        // the launch's instructions passed.
+        if let channel {
+            channel.attach(
+                ProgramControl(
+                    index: index, root: container.root, allowedTypes: allowedTypes,
+                    allowsUnregisteredTypes: allowsUnregisteredTypes, channel: channel))
+        }
         return registry
     }
 }

@@ -13,16 +13,22 @@ public struct StubCall: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The argument, as JSON (`null` for a call without one).
     public let argument: String
 
+    /// The name of the ``DependencySession`` whose stub made the call; `nil` for a stub of the
+    /// program's own wiring.
+    public let session: String?
+
     /// Creates a call.
     ///
     /// - Parameters:
     ///   - typeKey: The type key of the stubbed dependency.
     ///   - name: The method called.
     ///   - argument: The argument, as JSON.
-    public init(typeKey: String, name: String, argument: String) {
+    ///   - session: The session whose stub made the call; `nil` for the program's own.
+    public init(typeKey: String, name: String, argument: String, session: String? = nil) {
         self.typeKey = typeKey
         self.name = name
         self.argument = argument
+        self.session = session
     }
 
     /// The call as a message shows it: `catalogClient.entry("9780441013593")`, each part escaped

@@ -125,7 +125,8 @@ public struct StubCalls: Sendable {
             text = try StubCallCoding.encode(argument)
         } catch {
             throw StubCallError(
-                .argumentNotEncodable, call: StubCall(typeKey: typeKey.tag, name: name, argument: "null"),
+                .argumentNotEncodable,
+                call: StubCall(typeKey: typeKey.tag, name: name, argument: "null"),
                 detail: String(describing: error))
         }
         let call = StubCall(typeKey: typeKey.tag, name: name, argument: text)

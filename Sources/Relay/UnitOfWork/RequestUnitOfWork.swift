@@ -19,6 +19,9 @@ import Synchronization
 /// Teardown failures go to `report`, which the integrations point at the request's logger: by
 /// then the response is on its way, and nobody else could receive them.
 ///
+/// A request that carries a ``DependencySession`` (the integrations read its
+/// ``DependencySession/headerName`` header) runs its handler and its body in the session.
+///
 /// ```swift
 /// let requestUnit = RequestUnitOfWork(container: container) { failure in
 ///     logger.error("\(failure)")
@@ -30,6 +33,9 @@ public final class RequestUnitOfWork: Sendable {
     /// The request's unit of work.
     public let unit: UnitOfWork
 
+    /// The session the request carries; `nil` for the program's own wiring.
+    public let session: DependencySession?
+
     /// Who receives the failures of the unit's teardowns.
     private let report: @Sendable (DependencyShutdownError) -> Void
 
@@ -40,14 +46,26 @@ public final class RequestUnitOfWork: Sendable {
     ///
     /// - Parameters:
     ///   - container: The container whose unit-of-work registrations the request gets.
+    ///   - session: The session the request carries; `nil` (the default) for none.
     ///   - report: Receives a ``DependencyShutdownError`` when a teardown of the unit throws; the
     ///     integrations log it with the request's logger, at `error`.
     public init(
         container: DependencyContainer,
+        session: DependencySession? = nil,
         reportingFailuresTo report: @escaping @Sendable (DependencyShutdownError) -> Void
     ) {
         self.unit = container.openUnitOfWork()
+        self.session = session
         self.report = report
+    }
+
+    /// Runs `work` in the unit, and in the request's session if it carries one.
+    private func inUnit<Result>(
+        isolation: isolated (any Actor)?,
+        _ work: () async throws -> Result
+    ) async throws -> Result {
+        guard let session else { return try await unit.run(isolation: isolation, work) }
+        return try await session.run(isolation: isolation) { try await unit.run(isolation: isolation, work) }
     }
 
     /// Runs the request's handler (the rest of the middleware chain) in the unit. When it throws,
@@ -64,7 +82,7 @@ public final class RequestUnitOfWork: Sendable {
         _ handler: () async throws -> Response
     ) async throws -> Response {
         do {
-            return try await unit.run(isolation: isolation, handler)
+            return try await inUnit(isolation: isolation, handler)
         } catch {
             await end()
             throw error
@@ -84,7 +102,7 @@ public final class RequestUnitOfWork: Sendable {
         _ write: () async throws -> Void
     ) async throws {
         do {
-            try await unit.run(isolation: isolation, write)
+            try await inUnit(isolation: isolation, write)
         } catch {
             await end()
             throw error

@@ -43,7 +43,7 @@ public final class LaunchedProgram: Sendable {
 
     /// The channel the program's stubs send their calls on; `nil` when the launcher had no
     /// ``ProgramLauncher/stubAnswers``.
-    let answerChannel: StubAnswerChannel?
+    let answerChannel: ProgramChannel?
 
     init(
         running: RunningProcess,
@@ -52,7 +52,7 @@ public final class LaunchedProgram: Sendable {
         readinessLine: String?,
         stopGracePeriod: Duration,
         wiringAccountFile: WiringAccountFile?,
-        answerChannel: StubAnswerChannel? = nil
+        answerChannel: ProgramChannel? = nil
     ) {
         self.answerChannel = answerChannel
         self.running = running

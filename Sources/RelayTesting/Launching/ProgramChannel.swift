@@ -11,15 +11,16 @@ import Darwin
 #endif
 
 /// The test's side of the channel to a launched program: the program's stubs' calls come in on a
-/// thread of its own, each is answered by the test's ``StubAnswers`` in a task, and the answer goes
-/// back.
+/// thread of its own, each is answered by the test's ``StubAnswers`` (the program's, or a
+/// session's) in a task, and the answer goes back; the test's commands go out, and their outcomes
+/// come back on the same thread.
 ///
-/// The launcher makes one per launch with stub answers: a connected pair of sockets, one end
+/// The launcher makes one per launch that asks for it: a connected pair of sockets, one end
 /// handed to the program (named in `RELAY_CONTROL_CHANNEL` by descriptor, device and inode, so that
 /// a descriptor reused for another file is never mistaken for it), the other kept here. It is a
 /// pair, never a listening socket: nothing but the launched program can reach it.
-final class StubAnswerChannel: Sendable {
-    private let answers: StubAnswers
+final class ProgramChannel: Sendable {
+    private let answers: StubAnswers?
     private let socket: ControlDescriptor
 
     /// The program's end, until it has been handed over.
@@ -35,13 +36,26 @@ final class StubAnswerChannel: Sendable {
     /// The calls the test had no answer for, from this program.
     private let unanswered = LockedValue<[StubCall]>([])
 
+    /// The answers of each open session, by its name.
+    private let sessionAnswers = LockedValue<[String: StubAnswers]>([:])
+
+    /// Commands sent and not yet done, and the next identifier; `nil` once the channel ended.
+    private struct Commands {
+        var nextID: UInt64 = 1
+        var pending: [UInt64: CheckedContinuation<String?, any Error>] = [:]
+        var ended = false
+    }
+
+    private let commands = LockedValue(Commands())
+
     /// Makes the pair, and starts reading calls.
     ///
     /// - Parameters:
-    ///   - answers: What answers the calls.
+    ///   - answers: What answers the calls of the program's own stubs; `nil` for nothing.
+    ///   - timeLimit: How long a call in the program waits for its answer.
     ///   - programDescriptor: The descriptor number the program receives its end as.
     /// - Throws: ``SpawnError`` when the system cannot make the pair.
-    init(answers: StubAnswers, programDescriptor: Int32) throws(SpawnError) {
+    init(answers: StubAnswers?, timeLimit: Duration, programDescriptor: Int32) throws(SpawnError) {
         var descriptors: [Int32] = [-1, -1]
         guard relay_socket_pair(&descriptors) == 0 else {
             throw SpawnError(step: RELAY_SPAWN_STEP_PREPARE, code: errno, executable: "", workingDirectory: nil)
@@ -58,12 +72,10 @@ final class StubAnswerChannel: Sendable {
         socket.preventsBrokenPipeSignal()
         self.programEnd = LockedValue(descriptors[1])
         let milliseconds = max(
-            1,
-            answers.timeLimit.components.seconds * 1_000
-                + answers.timeLimit.components.attoseconds / 1_000_000_000_000_000)
+            1, timeLimit.components.seconds * 1_000 + timeLimit.components.attoseconds / 1_000_000_000_000_000)
         environmentValue = "\(programDescriptor):\(identity.device):\(identity.inode):\(milliseconds)"
         let thread = Thread { [self] in readCalls() }
-        thread.name = "RelayTesting stub answers"
+        thread.name = "RelayTesting program channel"
         thread.stackSize = 256 * 1024
         thread.start()
     }
@@ -101,8 +113,16 @@ final class StubAnswerChannel: Sendable {
             reader.append(bytes)
             do {
                 while let message = try reader.next() {
-                    guard case .call(let id, let call) = message else { continue }
-                    Task { await answer(call, id: id) }
+                    switch message {
+                    case .call(let id, let call):
+                        Task { await answer(call, id: id) }
+                    case .commandDone(let id, let refusal):
+                        let waiting = commands.withLockedValue { $0.pending.removeValue(forKey: id) }
+                        waiting?.resume(returning: refusal)
+                    case .answer, .failure, .command:
+                        // Those go from the test to the program.
+                        continue
+                    }
                 }
             } catch {
                 // A program that writes junk on the channel is not trusted further; its calls then
@@ -114,14 +134,62 @@ final class StubAnswerChannel: Sendable {
             closed = true
             Self.closeDescriptor(socket.descriptor)
         }
+        let waiting = commands.withLockedValue { commands in
+            commands.ended = true
+            defer { commands.pending = [:] }
+            return Array(commands.pending.values)
+        }
+        for continuation in waiting { continuation.resume(throwing: ProgramChannelEnded()) }
+    }
+
+    // MARK: - Commands
+
+    /// Sends `command` and waits until the program has carried it out.
+    ///
+    /// - Returns: Why the program refused it; `nil` when it was done.
+    /// - Throws: ``ProgramChannelEnded`` when the program is gone (or the channel broke) first.
+    func perform(_ command: ControlCommand) async throws -> String? {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String?, any Error>) in
+            let id = commands.withLockedValue { commands -> UInt64? in
+                guard !commands.ended else { return nil }
+                let id = commands.nextID
+                commands.nextID += 1
+                commands.pending[id] = continuation
+                return id
+            }
+            guard let id else {
+                continuation.resume(throwing: ProgramChannelEnded())
+                return
+            }
+            guard let bytes = try? ControlFrame.bytes(of: .command(id: id, command: command)),
+                closed.withLockedValue({ closed in !closed && socket.writeAll(bytes) })
+            else {
+                let waiting = commands.withLockedValue { $0.pending.removeValue(forKey: id) }
+                waiting?.resume(throwing: ProgramChannelEnded())
+                return
+            }
+        }
+    }
+
+    /// Answers the calls of the session `name`'s stubs with `answers` from now on.
+    func addSession(_ name: String, answers: StubAnswers?) {
+        sessionAnswers.withLockedValue { $0[name] = answers }
+    }
+
+    /// Stops answering the session's calls.
+    func removeSession(_ name: String) {
+        _ = sessionAnswers.withLockedValue { $0.removeValue(forKey: name) }
     }
 
     private func answer(_ call: StubCall, id: UInt64) async {
         let reply: ControlMessage
         do {
+            let answers = call.session.map { session in sessionAnswers.withLockedValue { $0[session] } } ?? self.answers
+            guard let answers else { throw StubCallError(.unanswered, call: call, detail: "no answers given") }
             reply = .answer(id: id, value: try await answers.answer(call))
         } catch let error as StubCallError {
-            if error.code == .unanswered { unanswered.withLockedValue { $0.append(call) } }
+            // A session's unanswered calls are its own to report.
+            if error.code == .unanswered && call.session == nil { unanswered.withLockedValue { $0.append(call) } }
             reply = .failure(id: id, error: error)
         } catch {
             reply = .failure(id: id, error: StubCallError(.thrownByTest, call: call, detail: "\(error)"))
@@ -143,4 +211,9 @@ final class StubAnswerChannel: Sendable {
         _ = Darwin.close(descriptor)
         #endif
     }
+}
+
+/// The program ended, or its channel broke, before a command was done.
+struct ProgramChannelEnded: Error, CustomStringConvertible {
+    var description: String { "the program's channel ended before the command was done (has the program exited?)" }
 }

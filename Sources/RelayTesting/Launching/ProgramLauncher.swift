@@ -88,6 +88,15 @@ public struct ProgramLauncher: Sendable {
     /// `TypedDependencyFactory.answeredByTest(_:_:)` forward their calls to it. See ``StubAnswers``.
     public var stubAnswers: StubAnswers?
 
+    /// Whether to hand the program a channel to the test, through which the test may re-wire it
+    /// and open sessions in it (``LaunchedProgram/openSession(_:stubAnswers:)``); `false` by
+    /// default. Setting ``stubAnswers`` opens the channel too.
+    public var opensControlChannel = false
+
+    /// How long a call of a stub the test answers waits for its answer in the program: the
+    /// ``stubAnswers``' time limit, or 10 seconds without them (for sessions' stubs).
+    var stubAnswerTimeLimit: Duration { stubAnswers?.timeLimit ?? .seconds(10) }
+
     /// Creates a launcher.
     ///
     /// ```swift
@@ -210,7 +219,7 @@ public struct ProgramLauncher: Sendable {
         }
         let running: RunningProcess
         let wiringAccountFile: WiringAccountFile?
-        var answerChannel: StubAnswerChannel?
+        var answerChannel: ProgramChannel?
         do {
             var environment = processEnvironment
             var inherited: [Int32] = []
@@ -219,9 +228,10 @@ public struct ProgramLauncher: Sendable {
                 environment[WiringAccount.environmentVariable] = wiringAccountFile.environmentValue
                 inherited.append(wiringAccountFile.descriptor)
             }
-            if let stubAnswers {
+            if opensControlChannel || stubAnswers != nil {
                 // The program gets its end as the descriptor after those before it: 3 or 4.
-                let channel = try StubAnswerChannel(answers: stubAnswers, programDescriptor: Int32(3 + inherited.count))
+                let channel = try ProgramChannel(
+                    answers: stubAnswers, timeLimit: stubAnswerTimeLimit, programDescriptor: Int32(3 + inherited.count))
                 answerChannel = channel
                 environment[ControlChannel.environmentVariable] = channel.environmentValue
                 if let end = channel.programDescriptor { inherited.append(end) }

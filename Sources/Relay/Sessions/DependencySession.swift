@@ -1,0 +1,96 @@
+import Synchronization
+
+/// Instructions applied over a running program's wiring for the work that carries the session,
+/// and for nothing else: many driver tests share one launched program, each in a session of its
+/// own.
+///
+/// A test opens a session on a program it launched (RelayTesting's `LaunchedProgram.openSession`),
+/// over the channel the launcher handed the program. Work that carries the session is served from
+/// the session's instructions first and the program's own wiring after: an HTTP request with the
+/// ``headerName`` header (read by the unit-of-work middleware of RelayHummingbird and RelayVapor),
+/// or any work run inside ``run(isolation:_:)``. Singletons such work builds belong to the
+/// session, never to the program or another session, and are torn down when the session ends.
+///
+/// Sessions exist only in a program that reads instructions (it runs
+/// ``InjectDependenciesArgumentParser``) and was launched with a channel: anywhere else
+/// ``lookup(_:in:)`` answers ``Lookup/notAccepted`` and the header means nothing.
+public final class DependencySession: Sendable {
+    /// The HTTP header that carries a session's name: `Relay-Session`.
+    public static let headerName = "Relay-Session"
+
+    /// Whether this program takes sessions: it was launched with a channel, and has run
+    /// ``InjectDependenciesArgumentParser``. An integration reads the header only when it does.
+    public static var acceptsSessions: Bool { SessionRegistry.acceptsSessions }
+
+    /// The longest name a session may have; a header past it is refused unread.
+    public static let maximumNameLength = 64
+
+    /// The session's name, which the test chose.
+    public let name: String
+
+    /// The instructions applied in it, in order.
+    public let instructions: [DependencyInjectionInstruction]
+
+    /// Where the session's registrations and the instances built in it live.
+    let layer: OverrideLayer
+
+    init(name: String, instructions: [DependencyInjectionInstruction], layer: OverrideLayer) {
+        self.name = name
+        self.instructions = instructions
+        self.layer = layer
+    }
+
+    /// Runs `operation` in the session: what it resolves from the session's root (and what its
+    /// child tasks resolve) comes from the session's instructions first.
+    ///
+    /// ```swift
+    /// if case .found(let session) = DependencySession.lookup(name, in: .global) {
+    ///     try await session.run { try await job.perform() }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - isolation: Where `operation` runs: the caller's actor, by default.
+    ///   - operation: The work that carries the session.
+    /// - Returns: What `operation` returns.
+    /// - Throws: What `operation` throws.
+    public func run<Result>(
+        isolation: isolated (any Actor)? = #isolation,
+        _ operation: () async throws -> Result
+    ) async rethrows -> Result {
+        SlowPathGate.open()
+        defer { SlowPathGate.close() }
+        return try await OverrideLayer.$current.withValue(layer, operation: operation, isolation: isolation)
+    }
+
+    // MARK: - Finding a session
+
+    /// What a session name names.
+    public enum Lookup: Sendable {
+        /// The program takes no sessions (it was not launched with a channel, or reads no
+        /// instructions): serve the work from the program's own wiring, as if no name were given.
+        case notAccepted
+        /// The session.
+        case found(DependencySession)
+        /// Sessions are taken, and this name names none: answer the request with a client error
+        /// (HTTP 400), never another session's stubs.
+        case refused(DependencySessionError)
+    }
+
+    /// The session `name` names on `container`'s root.
+    ///
+    /// - Parameters:
+    ///   - name: The session's name, as the work carried it (a header's value).
+    ///   - container: The program's root, or any container of it.
+    /// - Returns: What the name names.
+    public static func lookup(_ name: some StringProtocol, in container: DependencyContainer) -> Lookup {
+        guard SessionRegistry.acceptsSessions else { return .notAccepted }
+        guard name.utf8.count <= maximumNameLength, !name.isEmpty else {
+            return .refused(DependencySessionError(.malformedName, name: String(name.prefix(maximumNameLength))))
+        }
+        guard let session = SessionRegistry.session(named: String(name), root: container.root) else {
+            return .refused(DependencySessionError(.unknownSession, name: String(name)))
+        }
+        return .found(session)
+    }
+}

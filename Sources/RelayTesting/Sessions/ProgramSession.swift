@@ -1,0 +1,96 @@
+@_spi(ControlChannel) public import Relay
+
+/// A session in a launched program: instructions and stub answers of one test, applied over the
+/// program's wiring for the requests that carry the session's name, while other tests use the
+/// same program with their own.
+///
+/// ```swift
+/// let session = try await program.openSession(
+///     [DependencyInstructionLaunchArgument(type: .catalogClient, factory: .answeredCatalog)],
+///     stubAnswers: answers)
+/// let client = ProgramHTTPClient(port: port).in(session)  // sends the Relay-Session header
+/// // … requests …
+/// try await session.end()
+/// ```
+///
+/// Prefer ``withSession(on:_:stubAnswers:isolation:_:)``, which always ends the session. Ending it
+/// tears down what was built in it (the session's singletons, and instances of the program's own
+/// registrations built first in the session); requests that name it afterwards are refused with
+/// HTTP 400.
+public final class ProgramSession: Sendable {
+    /// The session's name: 32 random hexadecimal digits, which no other test can guess.
+    public let name: String
+
+    /// The program the session is in.
+    public let program: LaunchedProgram
+
+    /// The answers to the session's answered stubs; `nil` when it has none.
+    public let stubAnswers: StubAnswers?
+
+    private let channel: ProgramChannel
+
+    init(name: String, program: LaunchedProgram, stubAnswers: StubAnswers?, channel: ProgramChannel) {
+        self.name = name
+        self.program = program
+        self.stubAnswers = stubAnswers
+        self.channel = channel
+    }
+
+    /// The HTTP header that carries the session: `Relay-Session: NAME`.
+    public var header: (name: String, value: String) { (DependencySession.headerName, name) }
+
+    /// The calls of the session's stubs its answers gave no answer for, in order.
+    public var unansweredStubCalls: [StubCall] { stubAnswers?.unansweredCalls ?? [] }
+
+    /// Ends the session: the program tears down what was built in it, and refuses its name from
+    /// now on.
+    ///
+    /// - Throws: ``ProgramSessionError``: `refused` when a teardown threw (the session is ended
+    ///   all the same), `programEnded` when the program is gone, `unansweredStubCalls` when the
+    ///   session's stubs made calls its answers gave no answer for.
+    public func end() async throws {
+        defer { channel.removeSession(name) }
+        try await program.perform(.endSession(name: name), action: "end session '\(name)'")
+        let unanswered = unansweredStubCalls
+        guard unanswered.isEmpty else {
+            throw ProgramSessionError(
+                code: .unansweredStubCalls, program: program.name, action: "end session '\(name)'",
+                detail: unanswered.prefix(10).map(\.description).joined(separator: ", "))
+        }
+    }
+}
+
+/// Opens a session on `program`, runs `body` with it, and ends the session however `body` ends.
+///
+/// ```swift
+/// try await withSession(on: program, [.init(type: .clock, factory: .fixedClock)]) { session in
+///     let answer = try await client.in(session).get("books")
+/// }
+/// ```
+///
+/// - Parameters:
+///   - program: A program launched with a channel (``ProgramLauncher/opensControlChannel``).
+///   - instructions: The session's instructions, checked as the launch's were.
+///   - stubAnswers: The answers to the session's answered stubs.
+///   - isolation: The caller's actor; passed implicitly.
+///   - body: The test's work in the session.
+/// - Returns: What `body` returns.
+/// - Throws: ``ProgramSessionError`` when the session cannot be opened or ended; what `body` throws.
+public func withSession<Result>(
+    on program: LaunchedProgram,
+    _ instructions: [DependencyInstructionLaunchArgument] = [],
+    stubAnswers: StubAnswers? = nil,
+    isolation: isolated (any Actor)? = #isolation,
+    _ body: (ProgramSession) async throws -> Result
+) async throws -> Result {
+    let session = try await program.openSession(instructions, stubAnswers: stubAnswers)
+    let result: Result
+    do {
+        result = try await body(session)
+    } catch {
+        try? await session.end()
+        throw error
+    }
+    try await session.end()
+    return result
+}

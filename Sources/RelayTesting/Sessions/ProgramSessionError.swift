@@ -1,0 +1,47 @@
+/// Why re-wiring a launched program, or opening or ending a session in it, failed.
+///
+/// ```text
+/// bookshelf refused to open session 'A1F…': Unknown factory key 'stubCatalg' for type 'catalogClient'. Did you mean 'stubCatalog'? …
+/// ```
+public struct ProgramSessionError: Error, Sendable, CustomStringConvertible {
+    /// What kind of failure this is.
+    public enum Code: String, Sendable, Hashable {
+        /// The program was launched without a channel to the test: set the launcher's
+        /// ``ProgramLauncher/opensControlChannel`` (or its ``ProgramLauncher/stubAnswers``).
+        case noChannel
+        /// The program refused the command: an instruction that does not parse or check, a
+        /// session name in use, a teardown that threw as the session ended. Nothing was applied.
+        case refused
+        /// The program ended (or its channel broke) before the command was done.
+        case programEnded
+        /// The session's stubs made calls its answers gave no answer for.
+        case unansweredStubCalls
+    }
+
+    /// What kind of failure this is.
+    public let code: Code
+
+    /// The program's name.
+    public let program: String
+
+    /// What was asked: "re-wire", "reset its wiring", "open session 'NAME'", "end session 'NAME'".
+    public let action: String
+
+    /// What the program said, or the calls nobody answered.
+    public let detail: String
+
+    /// The message: what was asked of which program, and why it failed.
+    public var description: String {
+        switch code {
+        case .noChannel:
+            "\(program) cannot \(action): it was launched without a channel to the test; set the launcher's "
+                + "opensControlChannel (or stubAnswers) to true before launching"
+        case .refused:
+            "\(program) refused to \(action): \(detail)"
+        case .programEnded:
+            "\(program) could not \(action): \(detail)"
+        case .unansweredStubCalls:
+            "\(program)'s session stubs made calls its answers gave no answer for: \(detail)"
+        }
+    }
+}
