@@ -75,9 +75,12 @@ public struct UnitOfWorkMiddleware<Context: UnitOfWorkRequestContext>: RouterMid
     /// - Throws: `HTTPError` 400 for a name that names no open session: never another session's
     ///   wiring, nor the program's, which a test would mistake for its own.
     static func session(of request: Request, in container: DependencyContainer) throws -> DependencySession? {
-        guard DependencySession.acceptsSessions,
-            let name = HTTPField.Name(DependencySession.headerName).flatMap({ request.headers[$0] })
-        else { return nil }
+        guard DependencySession.acceptsSessions else { return nil }
+        // Header names compare without case; the canonical form is lowercase.
+        let sessionHeader = DependencySession.headerName.lowercased()
+        guard let name = request.headers.first(where: { $0.name.canonicalName == sessionHeader })?.value else {
+            return nil
+        }
         switch DependencySession.lookup(name, in: container) {
         case .notAccepted: return nil
         case .found(let session): return session

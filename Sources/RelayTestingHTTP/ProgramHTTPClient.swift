@@ -30,6 +30,9 @@ public struct ProgramHTTPClient: Sendable {
     /// How long one request may take.
     public let timeout: Duration
 
+    /// Headers sent with every request, under those a call gives: a session's, for one.
+    public private(set) var headers: [String: String] = [:]
+
     private let client: HTTPClient
 
     /// A client of the program on `port`.
@@ -44,6 +47,23 @@ public struct ProgramHTTPClient: Sendable {
         self.baseURL = "http://\(host):\(port)"
         self.timeout = timeout
         self.client = client
+    }
+
+    /// The same client, sending `session`'s `Relay-Session` header with every request, so the
+    /// program serves its requests in the session.
+    ///
+    /// ```swift
+    /// try await withSession(on: program, instructions, stubAnswers: answers) { session in
+    ///     let books = try await client.in(session).get("books")
+    /// }
+    /// ```
+    ///
+    /// - Parameter session: The session.
+    /// - Returns: A client whose requests carry the session.
+    public func `in`(_ session: ProgramSession) -> ProgramHTTPClient {
+        var client = self
+        client.headers[session.header.name] = session.header.value
+        return client
     }
 
     /// Sends `GET path`.
@@ -79,7 +99,9 @@ public struct ProgramHTTPClient: Sendable {
     ) async throws -> HTTPAnswer {
         var request = HTTPClientRequest(url: baseURL + (path.hasPrefix("/") ? path : "/" + path))
         request.method = .init(rawValue: method)
-        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        for (name, value) in self.headers.merging(headers, uniquingKeysWith: { $1 }) {
+            request.headers.add(name: name, value: value)
+        }
         if let body { request.body = .bytes(ByteBuffer(string: body)) }
         let seconds = timeout.components.seconds
         let response = try await client.execute(request, timeout: .seconds(seconds > 0 ? seconds : 1))
