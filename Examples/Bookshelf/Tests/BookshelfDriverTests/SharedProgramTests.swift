@@ -21,7 +21,8 @@ struct SharedProgramTests {
     }
 
     @Test(
-        "20 tests in parallel, 1,000 requests: no request sees another test's stubs", arguments: BookshelfFront.allCases)
+        "20 tests in parallel, 1,000 requests: no request sees another test's stubs", arguments: BookshelfFront.allCases
+    )
     func parallelSessions(front: BookshelfFront) async throws {
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
             let port = try FreePort.next()
