@@ -11,6 +11,8 @@ let package = Package(
     products: [
         .library(name: "Relay", targets: ["Relay"]),
         .library(name: "RelayTesting", targets: ["RelayTesting"]),
+        // One launched program shared by many tests, with a Swift Testing suite trait.
+        .library(name: "RelayTestingSharedProgram", targets: ["RelayTestingSharedProgram"]),
         // Built with the ArgumentParserSupport trait only; see the target below.
         .library(name: "RelayArgumentParser", targets: ["RelayArgumentParser"]),
         // Built with the LoggingSupport trait only; see the target below.
@@ -71,6 +73,9 @@ let package = Package(
         // not a dependency: it ships inside the Relay product.
         .target(name: "CRelayThreadLocal"),
         .target(name: "RelayTesting", dependencies: ["Relay", "CRelayTestingSpawn"]),
+        // Swift Testing's module comes with the toolchain: RelayTesting itself stays free of any
+        // test framework, so programs (and XCTest users) that link it never link Testing.
+        .target(name: "RelayTestingSharedProgram", dependencies: ["Relay", "RelayTesting"]),
         // fork and exec for RelayTesting: the program under test needs code run between the two
         // (PR_SET_PDEATHSIG), which posix_spawn cannot do. Ships inside the RelayTesting product.
         .target(name: "CRelayTestingSpawn"),

@@ -4,7 +4,9 @@
 # program rejects -d as an unknown option and that neither binary holds any of the BookshelfStubs
 # target's symbols or factory keys. The same
 # search must find the stubs in the debug build (when there is one) and the real store in the
-# release build, so the check cannot pass by looking at the wrong thing.
+# release build, so the check cannot pass by looking at the wrong thing. Last, the release program
+# serves a request that names a session from its own wiring (the driver test SharedProgramTests
+# shows a debug program launched with a channel refusing the same name).
 set -euo pipefail
 cd "$(dirname "$0")/../Examples/Bookshelf"
 
@@ -67,4 +69,25 @@ status=$?
 set -e
 [ "$status" -eq 64 ] || fail "the release Vapor program exited $status for -d, not 64 (usage error): $output"
 grep -q "Input not recognized: -d" <<<"$output" || fail "the release Vapor program did not refuse -d: $output"
-echo "The release builds have no -d option and no stubs ($(wc -c <"$release") and $(wc -c <"$vapor") bytes checked)."
+# A release program takes no sessions: it reads no instructions, so no channel is ever opened, and
+# a Relay-Session header (even with a channel named in the environment) means nothing. It serves
+# the request from its own wiring (200), where a program that takes sessions would refuse an
+# unknown name (400).
+scratch="$(mktemp -d)"
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+RELAY_CONTROL_CHANNEL="3:1:1:1000" "$release" --port "$port" --database "$scratch/books.sqlite" >"$scratch/log" 2>&1 &
+server=$!
+for _ in $(seq 1 100); do
+    grep -q "listening on" "$scratch/log" && break
+    sleep 0.1
+done
+grep -q "listening on" "$scratch/log" || { kill "$server"; fail "the release program did not start: $(cat "$scratch/log")"; }
+exec 5<>"/dev/tcp/127.0.0.1/$port"
+printf 'GET /books HTTP/1.1\r\nHost: localhost\r\nRelay-Session: feedface\r\nConnection: close\r\n\r\n' >&5
+response="$(cat <&5)"
+exec 5<&-
+kill "$server"
+wait "$server" 2>/dev/null || true
+head -1 <<<"$response" | grep -q " 200 " || fail "the release program did not ignore a session header: $(head -1 <<<"$response")"
+
+echo "The release builds have no -d option, no stubs and no sessions ($(wc -c <"$release") and $(wc -c <"$vapor") bytes checked)."

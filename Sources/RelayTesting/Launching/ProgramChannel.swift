@@ -23,6 +23,9 @@ final class ProgramChannel: Sendable {
     private let answers: StubAnswers?
     private let socket: ControlDescriptor
 
+    /// How long a command waits for the program to say it is done.
+    private let commandTimeLimit: Duration
+
     /// The program's end, until it has been handed over.
     private let programEnd: LockedValue<Int32?>
 
@@ -53,9 +56,12 @@ final class ProgramChannel: Sendable {
     /// - Parameters:
     ///   - answers: What answers the calls of the program's own stubs; `nil` for nothing.
     ///   - timeLimit: How long a call in the program waits for its answer.
+    ///   - commandTimeLimit: How long a command waits for the program to say it is done.
     ///   - programDescriptor: The descriptor number the program receives its end as.
     /// - Throws: ``SpawnError`` when the system cannot make the pair.
-    init(answers: StubAnswers?, timeLimit: Duration, programDescriptor: Int32) throws(SpawnError) {
+    init(
+        answers: StubAnswers?, timeLimit: Duration, commandTimeLimit: Duration, programDescriptor: Int32
+    ) throws(SpawnError) {
         var descriptors: [Int32] = [-1, -1]
         guard relay_socket_pair(&descriptors) == 0 else {
             throw SpawnError(step: RELAY_SPAWN_STEP_PREPARE, code: errno, executable: "", workingDirectory: nil)
@@ -68,6 +74,7 @@ final class ProgramChannel: Sendable {
             throw SpawnError(step: RELAY_SPAWN_STEP_PREPARE, code: code, executable: "", workingDirectory: nil)
         }
         self.answers = answers
+        self.commandTimeLimit = commandTimeLimit
         socket = ControlDescriptor(descriptors[0])
         socket.preventsBrokenPipeSignal()
         self.programEnd = LockedValue(descriptors[1])
@@ -144,23 +151,38 @@ final class ProgramChannel: Sendable {
 
     // MARK: - Commands
 
-    /// Sends `command` and waits until the program has carried it out.
+    /// Sends `command` and waits until the program has carried it out, at most `timeLimit`.
     ///
     /// - Returns: Why the program refused it; `nil` when it was done.
-    /// - Throws: ``ProgramChannelEnded`` when the program is gone (or the channel broke) first.
+    /// - Throws: ``ProgramChannelEnded`` when the program is gone (or the channel broke) first;
+    ///   ``ProgramChannelSilent`` when no outcome came in time (a program that never opened its
+    ///   end: it runs no instruction parser).
     func perform(_ command: ControlCommand) async throws -> String? {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String?, any Error>) in
-            let id = commands.withLockedValue { commands -> UInt64? in
-                guard !commands.ended else { return nil }
-                let id = commands.nextID
-                commands.nextID += 1
+        let timeLimit = commandTimeLimit
+        let id = commands.withLockedValue { commands -> UInt64 in
+            defer { commands.nextID += 1 }
+            return commands.nextID
+        }
+        // Started once the continuation waits, so it always finds it; cancelled when the outcome
+        // comes first.
+        let timer = LockedValue<Task<Void, any Error>?>(nil)
+        defer { timer.withLockedValue { $0?.cancel() } }
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String?, any Error>) in
+            let open = commands.withLockedValue { commands -> Bool in
+                guard !commands.ended else { return false }
                 commands.pending[id] = continuation
-                return id
+                return true
             }
-            guard let id else {
+            guard open else {
                 continuation.resume(throwing: ProgramChannelEnded())
                 return
             }
+            let silence = Task { [commands] in
+                try await Task.sleep(for: timeLimit)
+                let waiting = commands.withLockedValue { $0.pending.removeValue(forKey: id) }
+                waiting?.resume(throwing: ProgramChannelSilent(timeLimit: timeLimit))
+            }
+            timer.withLockedValue { $0 = silence }
             guard let bytes = try? ControlFrame.bytes(of: .command(id: id, command: command)),
                 closed.withLockedValue({ closed in !closed && socket.writeAll(bytes) })
             else {
@@ -216,4 +238,13 @@ final class ProgramChannel: Sendable {
 /// The program ended, or its channel broke, before a command was done.
 struct ProgramChannelEnded: Error, CustomStringConvertible {
     var description: String { "the program's channel ended before the command was done (has the program exited?)" }
+}
+
+/// The program did not say a command was done within the time limit.
+struct ProgramChannelSilent: Error, CustomStringConvertible {
+    let timeLimit: Duration
+    var description: String {
+        "the program said nothing within \(timeLimit): does it run Relay's InjectDependenciesArgumentParser "
+            + "(which opens its end of the channel)?"
+    }
 }

@@ -93,6 +93,11 @@ public struct ProgramLauncher: Sendable {
     /// default. Setting ``stubAnswers`` opens the channel too.
     public var opensControlChannel = false
 
+    /// How long re-wiring the program, or opening or ending a session in it, waits for the program
+    /// to say it is done; 10 seconds by default. A program that never opened its end of the
+    /// channel (it runs no `InjectDependenciesArgumentParser`) fails the command after it.
+    public var commandTimeLimit: Duration = .seconds(10)
+
     /// How long a call of a stub the test answers waits for its answer in the program: the
     /// ``stubAnswers``' time limit, or 10 seconds without them (for sessions' stubs).
     var stubAnswerTimeLimit: Duration { stubAnswers?.timeLimit ?? .seconds(10) }
@@ -231,7 +236,8 @@ public struct ProgramLauncher: Sendable {
             if opensControlChannel || stubAnswers != nil {
                 // The program gets its end as the descriptor after those before it: 3 or 4.
                 let channel = try ProgramChannel(
-                    answers: stubAnswers, timeLimit: stubAnswerTimeLimit, programDescriptor: Int32(3 + inherited.count))
+                    answers: stubAnswers, timeLimit: stubAnswerTimeLimit, commandTimeLimit: commandTimeLimit,
+                    programDescriptor: Int32(3 + inherited.count))
                 answerChannel = channel
                 environment[ControlChannel.environmentVariable] = channel.environmentValue
                 if let end = channel.programDescriptor { inherited.append(end) }

@@ -65,6 +65,8 @@ extension LaunchedProgram {
         let refusal: String?
         do {
             refusal = try await channel.perform(command)
+        } catch let silent as ProgramChannelSilent {
+            throw ProgramSessionError(code: .noAnswer, program: name, action: action, detail: "\(silent)")
         } catch {
             throw ProgramSessionError(code: .programEnded, program: name, action: action, detail: "\(error)")
         }

@@ -36,6 +36,10 @@ public final class ProgramSession: Sendable {
         self.channel = channel
     }
 
+    /// The session of the current test, when a suite trait opened one for it (RelayTestingSharedProgram's
+    /// `.sharedProgram(_:)`); `nil` otherwise.
+    @TaskLocal public static var current: ProgramSession?
+
     /// The HTTP header that carries the session: `Relay-Session: NAME`.
     public var header: (name: String, value: String) { (DependencySession.headerName, name) }
 

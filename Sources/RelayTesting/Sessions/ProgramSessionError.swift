@@ -14,6 +14,10 @@ public struct ProgramSessionError: Error, Sendable, CustomStringConvertible {
         case refused
         /// The program ended (or its channel broke) before the command was done.
         case programEnded
+        /// The program said nothing within the launcher's ``ProgramLauncher/commandTimeLimit``:
+        /// it never opened its end of the channel (it runs no `InjectDependenciesArgumentParser`),
+        /// or it is stuck.
+        case noAnswer
         /// The session's stubs made calls its answers gave no answer for.
         case unansweredStubCalls
     }
@@ -38,7 +42,7 @@ public struct ProgramSessionError: Error, Sendable, CustomStringConvertible {
                 + "opensControlChannel (or stubAnswers) to true before launching"
         case .refused:
             "\(program) refused to \(action): \(detail)"
-        case .programEnded:
+        case .programEnded, .noAnswer:
             "\(program) could not \(action): \(detail)"
         case .unansweredStubCalls:
             "\(program)'s session stubs made calls its answers gave no answer for: \(detail)"

@@ -114,4 +114,18 @@ struct SessionTests {
             }
         }
     }
+
+    @Test("a program that never opens its end of the channel fails a command in bounded time")
+    func programWithoutParser() async throws {
+        try await withDeadline {
+            var launcher = try fixture(["sleep"], readiness: .outputLine(containing: "sleeping"))
+            launcher.opensControlChannel = true
+            launcher.commandTimeLimit = .milliseconds(300)
+            try await withLaunchedProgram(launcher) { program in
+                let error = await #expect(throws: ProgramSessionError.self) { try await program.openSession() }
+                #expect(error?.code == .noAnswer)
+                #expect(error?.description.contains("does it run Relay's InjectDependenciesArgumentParser") == true)
+            }
+        }
+    }
 }
