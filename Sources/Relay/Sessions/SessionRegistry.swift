@@ -24,18 +24,35 @@ enum SessionRegistry {
         sessions.withLockedValue { $0[Key(root: ObjectIdentifier(root), name: name)] }
     }
 
+    /// The names of the open sessions, by the root of their layer: what the wiring account says a
+    /// resolve in a layer belongs to.
+    private static let namesByLayer = LockedValue<[ObjectIdentifier: String]>([:])
+
+    /// The name of the session whose layer has `root` for its root, while it is open.
+    static func name(ofLayerRoot root: DependencyContainer) -> String? {
+        namesByLayer.withLockedValue { $0[ObjectIdentifier(root)] }
+    }
+
     /// Adds a session; `false` when one of that name is open already.
     static func add(_ session: DependencySession, root: DependencyContainer) -> Bool {
-        sessions.withLockedValue { sessions in
+        let added = sessions.withLockedValue { sessions in
             let key = Key(root: ObjectIdentifier(root), name: session.name)
             guard sessions[key] == nil else { return false }
             sessions[key] = session
             return true
         }
+        if added { namesByLayer.withLockedValue { $0[ObjectIdentifier(session.layer.overrides)] = session.name } }
+        return added
     }
 
     /// Removes the session of that name, and returns it, if one is open.
     static func remove(named name: String, root: DependencyContainer) -> DependencySession? {
-        sessions.withLockedValue { $0.removeValue(forKey: Key(root: ObjectIdentifier(root), name: name)) }
+        let removed = sessions.withLockedValue { $0.removeValue(forKey: Key(root: ObjectIdentifier(root), name: name)) }
+        // Kept until the session's teardowns have run would be nicer for the account; a resolve
+        // after the end is not the session's work any more.
+        if let removed {
+            _ = namesByLayer.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(removed.layer.overrides)) }
+        }
+        return removed
     }
 }

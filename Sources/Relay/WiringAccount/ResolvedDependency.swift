@@ -47,6 +47,10 @@ public struct ResolvedDependency: Sendable, Hashable, CustomStringConvertible {
     /// asked, such as `bulkImport/Shelf`; `nil` for a resolve from outside any factory.
     public let requestedBy: String?
 
+    /// The name of the session (see `DependencySession`) the resolve ran in; `nil` for a resolve
+    /// from the program's own wiring.
+    public let session: String?
+
     /// Creates a value; a ``WiringAccount`` makes these from what the program reported.
     ///
     /// - Parameters:
@@ -59,6 +63,7 @@ public struct ResolvedDependency: Sendable, Hashable, CustomStringConvertible {
     ///   - instanceType: The Swift type of the instance returned.
     ///   - outcome: How the resolve ended.
     ///   - requestedBy: The graph node whose factory asked.
+    ///   - session: The session the resolve ran in; `nil` for the program's own wiring.
     public init(
         type: String,
         name: String? = nil,
@@ -68,8 +73,10 @@ public struct ResolvedDependency: Sendable, Hashable, CustomStringConvertible {
         injectedBy: String?,
         instanceType: String?,
         outcome: Outcome,
-        requestedBy: String?
+        requestedBy: String?,
+        session: String? = nil
     ) {
+        self.session = session
         self.type = type
         self.name = name
         self.scope = scope

@@ -26,12 +26,15 @@ extension WiringAccount {
             InjectedDependency(record: record, instanceTypes: Self.instanceTypes(of: record, among: resolutions))
         }
         var typeKeys: [DependencyTypeKey: String] = [:]
+        var factoryKeys: Set<String> = []
         for record in injectionRecords {
             for (key, type) in record.typeKeys { typeKeys[DependencyTypeKey(key)] = type }
+            factoryKeys.formUnion(record.factoryKeys ?? [])
         }
         return WiringAccount(
             processIdentifier: last.processIdentifier, injections: injections, registrations: last.registrations,
-            resolutions: resolutions, typeKeys: typeKeys)
+            resolutions: resolutions, typeKeys: typeKeys,
+            factoryKeys: factoryKeys.sorted().map { DependencyFactoryKey($0) })
     }
 
     /// The instance types the registration an instruction made has produced.
@@ -41,7 +44,9 @@ extension WiringAccount {
     ) -> [String] {
         var types: [String] = []
         for resolution in resolutions
-        where resolution.injectedBy == instruction.instruction && resolution.registeredIn?.tag == instruction.scope {
+        where resolution.injectedBy == instruction.instruction && resolution.registeredIn?.tag == instruction.scope
+            && resolution.session == nil
+        {
             if let type = resolution.instanceType, !types.contains(type) { types.append(type) }
         }
         return types
@@ -80,6 +85,7 @@ extension ResolvedDependency {
             type: record.type, name: record.name, scope: DependencyContainerScope(record.scope),
             registeredIn: record.registeredIn.map { DependencyContainerScope($0) },
             lifecycle: record.lifecycle.flatMap(LifecycleType.init(rawValue:)), injectedBy: record.injectedBy,
-            instanceType: record.instanceType, outcome: outcome, requestedBy: record.requestedBy)
+            instanceType: record.instanceType, outcome: outcome, requestedBy: record.requestedBy,
+            session: record.session)
     }
 }

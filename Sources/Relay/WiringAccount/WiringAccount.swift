@@ -46,6 +46,9 @@ public struct WiringAccount: Sendable, Hashable, CustomStringConvertible {
     /// Every type key the program's index knows, with the Swift type it names (`BookStore`).
     public let typeKeys: [DependencyTypeKey: String]
 
+    /// Every factory key the program's index knows, sorted.
+    public let factoryKeys: [DependencyFactoryKey]
+
     /// Creates an account; RelayTesting reads these from the program, tests rarely make one.
     ///
     /// - Parameters:
@@ -54,13 +57,16 @@ public struct WiringAccount: Sendable, Hashable, CustomStringConvertible {
     ///   - registrations: The registrations once they were applied.
     ///   - resolutions: The distinct resolves since.
     ///   - typeKeys: The index's type keys, with the Swift types they name.
+    ///   - factoryKeys: The index's factory keys.
     public init(
         processIdentifier: Int32,
         injections: [InjectedDependency],
         registrations: [DependencyGraph.Node],
         resolutions: [ResolvedDependency],
-        typeKeys: [DependencyTypeKey: String]
+        typeKeys: [DependencyTypeKey: String],
+        factoryKeys: [DependencyFactoryKey] = []
     ) {
+        self.factoryKeys = factoryKeys
         self.processIdentifier = processIdentifier
         self.injections = injections
         self.registrations = registrations

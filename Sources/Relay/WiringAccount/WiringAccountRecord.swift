@@ -16,6 +16,8 @@ struct WiringAccountRecord: Codable {
         var typeKeys: [String: String]
         /// Every registration of the root and its scopes once the instructions were applied.
         var registrations: [DependencyGraph.Node]
+        /// Every factory key of the index; absent in accounts of older programs.
+        var factoryKeys: [String]?
     }
 
     /// One applied instruction.
@@ -46,6 +48,8 @@ struct WiringAccountRecord: Codable {
         /// The error code's name, for a failed resolve.
         var failure: String?
         var requestedBy: String?
+        /// The session the resolve ran in; absent for the program's own wiring.
+        var session: String?
     }
 
     var injection: Injection?

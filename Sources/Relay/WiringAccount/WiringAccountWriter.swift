@@ -118,14 +118,24 @@ final class WiringAccountWriter: Sendable {
         }
         let injection = WiringAccountRecord.Injection(
             processIdentifier: getpid(), instructions: instructions, typeKeys: typeKeys,
-            registrations: root.registrationNodes)
+            registrations: root.registrationNodes, factoryKeys: index.factoryKeys.map(\.tag))
         state.withLockedValue { state in
             write(WiringAccountRecord(injection: injection), in: &state)
         }
     }
 
     private func write(_ trace: ResolutionTrace) {
-        guard trace.container.root === root else { return }
+        // The root's own resolves, and those of the sessions opened over it.
+        let session: String?
+        if trace.container.root === root {
+            session = nil
+        } else if trace.container.family.overriddenRoot === root,
+            let name = SessionRegistry.name(ofLayerRoot: trace.container.root)
+        {
+            session = name
+        } else {
+            return
+        }
         let answered = trace.container.registrationResolving(trace.key)
         // An alias shows the lifecycle of the registration it forwards to, as the graph does.
         let lifecycle = answered.map { found in
@@ -142,7 +152,8 @@ final class WiringAccountWriter: Sendable {
             registeredIn: answered?.holder.scope.tag, lifecycle: lifecycle?.rawValue,
             injectedBy: answered?.registration.instruction,
             instanceType: trace.instanceType.map { String(describing: $0) }, outcome: outcome, failure: failure,
-            requestedBy: trace.requestedBy.map { DependencyGraph.nodeID(scope: $0.scope, key: $0.key) })
+            requestedBy: trace.requestedBy.map { DependencyGraph.nodeID(scope: $0.scope, key: $0.key) },
+            session: session)
         state.withLockedValue { state in
             guard state.written.insert(resolution).inserted else { return }
             write(WiringAccountRecord(resolution: resolution), in: &state)

@@ -45,6 +45,16 @@ public final class LaunchedProgram: Sendable {
     /// ``ProgramLauncher/stubAnswers``.
     let answerChannel: ProgramChannel?
 
+    /// The launcher's stub answers, for the run's ``WiringCoverage``.
+    let stubAnswers: StubAnswers?
+
+    /// Whether an instruction nothing resolved fails the test (``ProgramLauncher/rejectsUnusedInstructions``).
+    let rejectsUnusedInstructions: Bool
+
+    /// The launch's instructions that nothing resolved, once the program has stopped and its
+    /// account was read; `nil` before.
+    private let unusedLaunchInstructions = LockedValue<[String]?>(nil)
+
     init(
         running: RunningProcess,
         name: String,
@@ -52,9 +62,13 @@ public final class LaunchedProgram: Sendable {
         readinessLine: String?,
         stopGracePeriod: Duration,
         wiringAccountFile: WiringAccountFile?,
-        answerChannel: ProgramChannel? = nil
+        answerChannel: ProgramChannel? = nil,
+        stubAnswers: StubAnswers? = nil,
+        rejectsUnusedInstructions: Bool = false
     ) {
         self.answerChannel = answerChannel
+        self.stubAnswers = stubAnswers
+        self.rejectsUnusedInstructions = rejectsUnusedInstructions
         self.running = running
         self.name = name
         self.processIdentifier = running.processIdentifier
@@ -176,7 +190,29 @@ public final class LaunchedProgram: Sendable {
     public func stop(gracePeriod: Duration? = nil) async -> ProgramExit {
         let exit = ProgramExit(await running.stop(gracePeriod: gracePeriod ?? stopGracePeriod))
         answerChannel?.close()
+        recordCoverage()
         return exit
+    }
+
+    /// Records the program's account in the run's ``WiringCoverage``, once.
+    private func recordCoverage() {
+        guard let file = wiringAccountFile, let account = try? file.account() else { return }
+        let isFirst = unusedLaunchInstructions.withLockedValue { unused in
+            guard unused == nil else { return false }
+            unused = WiringCoverage.unusedInstructions(
+                account.injections.map(\.instruction), among: account.resolutions.filter { $0.session == nil })
+            return true
+        }
+        if isFirst { WiringCoverage.shared.recordLaunch(account, program: name, stubAnswers: stubAnswers) }
+    }
+
+    /// The error for launch instructions nothing resolved, when the launcher rejects them.
+    func unusedInstructionsError() -> ProgramLaunchError? {
+        guard rejectsUnusedInstructions, let unused = unusedLaunchInstructions.withLockedValue({ $0 }), !unused.isEmpty
+        else { return nil }
+        return ProgramLaunchError(
+            .unusedInstructions(program: name, instructions: unused), commandLine: commandLine,
+            standardOutput: standardOutput, standardError: standardError)
     }
 
     // MARK: - Stub answers

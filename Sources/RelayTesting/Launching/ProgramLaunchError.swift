@@ -27,7 +27,7 @@ public struct ProgramLaunchError: Error, Sendable, CustomStringConvertible {
         fileprivate enum Kind: String {
             case executableNotFound, failedToStart, exitedBeforeReady, readinessTimedOut
             case exitTimedOut, outputTimedOut, exitedBeforeOutput, buildFailed, wiringAccountUnavailable
-            case unansweredStubCalls
+            case unansweredStubCalls, unusedInstructions
         }
 
         fileprivate let kind: Kind
@@ -57,6 +57,9 @@ public struct ProgramLaunchError: Error, Sendable, CustomStringConvertible {
         /// The program's stubs made calls the test gave no answer for (``StubAnswers``); the
         /// program has been stopped.
         public static let unansweredStubCalls = Code(.unansweredStubCalls)
+        /// Instructions whose registration nothing resolved, with the launcher's
+        /// ``ProgramLauncher/rejectsUnusedInstructions`` on; the program has been stopped.
+        public static let unusedInstructions = Code(.unusedInstructions)
 
         /// The code's name, as in "exitedBeforeReady".
         public var name: String { kind.rawValue }
@@ -213,6 +216,8 @@ extension ProgramLaunchError {
         case unreadableWiringAccount(program: String, error: any Error)
         /// Calls of the program's stubs that the test gave no answer for.
         case unansweredStubCalls(program: String, calls: [StubCall])
+        /// Instructions nothing resolved.
+        case unusedInstructions(program: String, instructions: [String])
 
         /// The public code this failure is reported with.
         var code: Code {
@@ -232,6 +237,7 @@ extension ProgramLaunchError {
                 .unreadableWiringAccount:
                 .wiringAccountUnavailable
             case .unansweredStubCalls: .unansweredStubCalls
+            case .unusedInstructions: .unusedInstructions
             }
         }
 
@@ -284,6 +290,10 @@ extension ProgramLaunchError {
                     + calls.prefix(10).map(\.description).joined(separator: ", ") + (calls.count > 10 ? ", …" : "")
                     + ". Give an answer with StubAnswers.answer(_:_:with:) before the program makes the call, "
                     + "or answer with a closure that throws where a failure is the point"
+            case .unusedInstructions(let program, let instructions):
+                "\(program) resolved nothing that \(instructions.count == 1 ? "this instruction" : "these instructions") "
+                    + "registered: \(instructions.joined(separator: ", ")). The test never exercised what it replaced: "
+                    + "drop the instruction, or test what it stands for"
             }
         }
 

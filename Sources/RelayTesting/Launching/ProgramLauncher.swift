@@ -93,6 +93,17 @@ public struct ProgramLauncher: Sendable {
     /// default. Setting ``stubAnswers`` opens the channel too.
     public var opensControlChannel = false
 
+    /// Whether an instruction whose registration nothing resolved fails the test; `false` by
+    /// default.
+    ///
+    /// An instruction that nothing resolved replaced a dependency the test never exercised: the
+    /// test does not test what it says. With this on, ``withLaunchedProgram(_:isolation:_:)``
+    /// fails with ``ProgramLaunchError/Code-swift.struct/unusedInstructions`` after the program
+    /// stops (from its wiring account, which ``collectsWiringAccount`` must leave on), and so does
+    /// ending a session (``ProgramSessionError/Code-swift.enum/unusedInstructions``) whose
+    /// instructions nothing resolved. Every run records them anyway, in ``WiringCoverage``.
+    public var rejectsUnusedInstructions = false
+
     /// How long re-wiring the program, or opening or ending a session in it, waits for the program
     /// to say it is done; 10 seconds by default. A program that never opened its end of the
     /// channel (it runs no `InjectDependenciesArgumentParser`) fails the command after it.
@@ -273,7 +284,9 @@ public struct ProgramLauncher: Sendable {
             readinessLine: readinessLine,
             stopGracePeriod: stopGracePeriod,
             wiringAccountFile: wiringAccountFile,
-            answerChannel: answerChannel
+            answerChannel: answerChannel,
+            stubAnswers: stubAnswers,
+            rejectsUnusedInstructions: rejectsUnusedInstructions
         )
     }
 

@@ -38,6 +38,7 @@ public func withLaunchedProgram<Result>(
         await program.stop()
         // A forgotten answer fails the test, even where the program coped with the failed call.
         if let unanswered = program.unansweredStubCallsError() { throw unanswered }
+        if let unused = program.unusedInstructionsError() { throw unused }
         return result
     } catch {
         await program.stop()

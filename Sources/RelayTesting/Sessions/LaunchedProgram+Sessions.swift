@@ -54,7 +54,9 @@ extension LaunchedProgram {
             channel.removeSession(name)
             throw error
         }
-        return ProgramSession(name: name, program: self, stubAnswers: stubAnswers, channel: channel)
+        return ProgramSession(
+            name: name, program: self, instructions: instructions.map(\.instruction), stubAnswers: stubAnswers,
+            channel: channel)
     }
 
     /// Sends a command and waits until the program has carried it out.

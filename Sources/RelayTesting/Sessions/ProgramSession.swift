@@ -27,11 +27,18 @@ public final class ProgramSession: Sendable {
     /// The answers to the session's answered stubs; `nil` when it has none.
     public let stubAnswers: StubAnswers?
 
+    /// The session's instructions, in order.
+    public let instructions: [DependencyInjectionInstruction]
+
     private let channel: ProgramChannel
 
-    init(name: String, program: LaunchedProgram, stubAnswers: StubAnswers?, channel: ProgramChannel) {
+    init(
+        name: String, program: LaunchedProgram, instructions: [DependencyInjectionInstruction],
+        stubAnswers: StubAnswers?, channel: ProgramChannel
+    ) {
         self.name = name
         self.program = program
+        self.instructions = instructions
         self.stubAnswers = stubAnswers
         self.channel = channel
     }
@@ -51,15 +58,27 @@ public final class ProgramSession: Sendable {
     ///
     /// - Throws: ``ProgramSessionError``: `refused` when a teardown threw (the session is ended
     ///   all the same), `programEnded` when the program is gone, `unansweredStubCalls` when the
-    ///   session's stubs made calls its answers gave no answer for.
+    ///   session's stubs made calls its answers gave no answer for, `unusedInstructions` when nothing
+    ///   resolved what one of its instructions registered and the launcher rejects that.
     public func end() async throws {
         defer { channel.removeSession(name) }
         try await program.perform(.endSession(name: name), action: "end session '\(name)'")
+        // What the session never used, from the program's account (when it keeps one).
+        var unused: [String] = []
+        if program.wiringAccountFile != nil, let account = try? await program.wiring(timeout: .seconds(1)) {
+            unused = WiringCoverage.shared.recordSession(
+                name, instructions: instructions, account: account, program: program.name, stubAnswers: stubAnswers)
+        }
         let unanswered = unansweredStubCalls
         guard unanswered.isEmpty else {
             throw ProgramSessionError(
                 code: .unansweredStubCalls, program: program.name, action: "end session '\(name)'",
                 detail: unanswered.prefix(10).map(\.description).joined(separator: ", "))
+        }
+        if program.rejectsUnusedInstructions && !unused.isEmpty {
+            throw ProgramSessionError(
+                code: .unusedInstructions, program: program.name, action: "end session '\(name)'",
+                detail: unused.joined(separator: ", "))
         }
     }
 }

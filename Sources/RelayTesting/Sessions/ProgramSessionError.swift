@@ -20,6 +20,9 @@ public struct ProgramSessionError: Error, Sendable, CustomStringConvertible {
         case noAnswer
         /// The session's stubs made calls its answers gave no answer for.
         case unansweredStubCalls
+        /// Nothing in the session resolved what one of its instructions registered, with the
+        /// launcher's ``ProgramLauncher/rejectsUnusedInstructions`` on.
+        case unusedInstructions
     }
 
     /// What kind of failure this is.
@@ -46,6 +49,9 @@ public struct ProgramSessionError: Error, Sendable, CustomStringConvertible {
             "\(program) could not \(action): \(detail)"
         case .unansweredStubCalls:
             "\(program)'s session stubs made calls its answers gave no answer for: \(detail)"
+        case .unusedInstructions:
+            "\(program)'s session resolved nothing that these instructions registered: \(detail). The test never "
+                + "exercised what they replaced: drop them, or test what they stand for"
         }
     }
 }

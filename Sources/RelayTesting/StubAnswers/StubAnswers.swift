@@ -141,6 +141,14 @@ public final class StubAnswers: StubCallAnswering {
         StubJournal(entries: state.withLockedValue { $0.entries })
     }
 
+    /// The answers given that no call has asked for yet: `typeKey.name`, sorted.
+    public var unaskedAnswers: [String] {
+        state.withLockedValue { state in
+            let asked = Set(state.entries.map { Key(typeKey: $0.call.typeKey, name: $0.call.name) })
+            return state.handlers.keys.filter { !asked.contains($0) }.map { "\($0.typeKey).\($0.name)" }.sorted()
+        }
+    }
+
     /// The calls the test gave no answer for, in order.
     public var unansweredCalls: [StubCall] {
         journal.entries.filter { $0.outcome == .unanswered }.map(\.call)
