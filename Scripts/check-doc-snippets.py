@@ -8,19 +8,19 @@
 What is checked: the files in DOCUMENTS below (the README, the driver-test articles, the
 RelayTesting and RelayTestingHTTP catalogs, and RelayTestingHTTP's doc comments). Each snippet is
 compiled on its own (a module of its own, Swift 6 language mode; warnings are errors, except a
-value the snippet shows and never uses), against the modules the example package in Examples/Bookshelf has already built: Relay,
-RelayTesting, RelayTestingHTTP, RelayHummingbird, RelayVapor, RelayServiceLifecycle,
-RelayArgumentParser, Hummingbird, Vapor, their testing libraries, and the example's own modules.
-Nothing is built twice: the compiler is called with the example's search paths, read from its
-build plan (.build/debug.yaml), and only type-checks and runs the compiler's diagnostic passes
-(-emit-sil), so a snippet costs a second or two.
+value the snippet shows and never uses), against the modules the example package in
+Examples/Bookshelf has already built: Relay, RelayTesting, RelayTestingHTTP, RelayHummingbird,
+RelayVapor, RelayServiceLifecycle, RelayArgumentParser, Hummingbird, Vapor, their testing
+libraries, and the example's own modules. Nothing is built twice: the compiler is called with the
+example's search paths, read from its build plan (.build/debug.yaml), and only type-checks and
+runs the compiler's diagnostic passes (-emit-sil): the whole check takes seconds.
 
 How a snippet is compiled depends on what it holds (its lines outside any bracket):
   - declarations only (types, extensions, `@Test` functions, `@main`): at file scope;
   - statements, with or without local types: inside `func snippet() async throws { … }`, as in a
     test's body;
-  - statements beside declarations that cannot be local (an extension, an import, a `@Test`):
-    as a `main.swift`;
+  - statements beside declarations that cannot be local (an extension, a `@Test`, anything with
+    an access modifier): as a `main.swift`;
   - a manifest (`import PackageDescription`, or a first line `// Package.swift`, whose snippet is
     then the arguments of `Package(name:…)`): against the toolchain's PackageDescription.
 A snippet's own `import` lines are its imports; a snippet without any gets its prelude's (the
@@ -57,7 +57,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PRELUDES = ROOT / "Scripts" / "DocSnippets"
@@ -122,33 +121,43 @@ def markdown_lines(path):
             if DOC_COMMENT.match(line)]
 
 
+class Fence:
+    """A code block being read: its fence, its indentation, and, for a swift block, its snippet."""
+    def __init__(self, characters, indent, snippet):
+        self.characters, self.indent, self.snippet = characters, indent, snippet
+
+    def closes(self, line):
+        stripped = line.strip()
+        return stripped.startswith(self.characters) and stripped.strip("`~") == ""
+
+    def add(self, line):
+        if self.snippet is not None:
+            unindented = line[self.indent:] if line[:self.indent].strip() == "" else line.lstrip()
+            self.snippet.code.append(unindented)
+
+
 def extract(path, relative):
     """The swift blocks of one document, with their markers. Raises ValueError on a stray marker."""
     lines = markdown_lines(path)
-    snippets, marker, marker_line, fence, number = [], None, None, None, 0
+    snippets, fence, marker, marker_line, number = [], None, None, None, 0
     for index, (line_number, line) in enumerate(lines):
-        stripped = line.strip()
         if fence is not None:
-            if stripped.startswith(fence[0]) and stripped.strip("`~") == "":
-                if fence[1] is not None:
-                    snippets.append(Snippet(relative, fence[1], fence[2], fence[3], fence[4]))
+            if fence.closes(line):
                 fence = None
             else:
-                if fence[1] is not None:
-                    fence[3].append(line[fence[5]:] if line[:fence[5]].strip() == "" else line.lstrip())
+                fence.add(line)
             continue
-        match = re.match(r"^(\s*)(```+|~~~+)\s*(\S*)", line)
-        if match:
-            language = match.group(3)
-            is_swift = language == "swift"
-            if is_swift:
+        opening = re.match(r"^(\s*)(```+|~~~+)\s*(\S*)", line)
+        if opening:
+            snippet = None
+            if opening.group(3) == "swift":
                 number += 1
+                first_line = lines[index + 1][0] if index + 1 < len(lines) else line_number + 1
+                snippet = Snippet(relative, number, first_line, [], marker)
+                snippets.append(snippet)
             elif marker:
                 raise ValueError(f"{relative}:{marker_line}: a snippet marker before a block that is not swift")
-            first = lines[index + 1][0] if index + 1 < len(lines) else line_number + 1
-            fence = [match.group(2), number if is_swift else None, first, [], marker if is_swift else None,
-                     len(match.group(1))]
-            marker = None
+            fence, marker = Fence(opening.group(2), len(opening.group(1)), snippet), None
             continue
         found = MARKER.match(line)
         if found:
@@ -156,12 +165,12 @@ def extract(path, relative):
                 raise ValueError(f"{relative}:{marker_line}: a snippet marker with no swift block after it")
             kind = found.group("kind")
             if kind not in KINDS:
-                raise ValueError(f"{relative}:{line_number}: unknown snippet marker '{kind}' (known: {', '.join(sorted(KINDS))})")
+                raise ValueError(
+                    f"{relative}:{line_number}: unknown snippet marker '{kind}' (known: {', '.join(sorted(KINDS))})")
             if not found.group("note"):
                 raise ValueError(f"{relative}:{line_number}: a '{kind}' marker says why: <!-- snippet: {kind}: WHY -->")
             marker, marker_line = (kind, found.group("note")), line_number
-            continue
-        if marker and stripped:
+        elif marker and line.strip():
             raise ValueError(f"{relative}:{marker_line}: a snippet marker must stand right before its swift block")
     if marker:
         raise ValueError(f"{relative}:{marker_line}: a snippet marker with no swift block after it")
@@ -347,7 +356,7 @@ def compile_snippet(snippet, compiler):
     directory = SCRATCH / "snippets" / snippet.slug
     if snippet.mode == "manifest":
         files = write_manifest(snippet, directory)
-        command = [compiler[0], "-typecheck", "-swift-version", "6",
+        command = [compiler[0] if compiler else "swiftc", "-typecheck", "-swift-version", "6",
                    "-I", str(pathlib.Path(shutil.which("swift")).resolve().parent.parent / "lib/swift/pm/ManifestAPI"),
                    "-Xfrontend", "-package-description-version", "-Xfrontend", "6.3.0"]
     else:
@@ -356,9 +365,8 @@ def compile_snippet(snippet, compiler):
                               "-emit-sil", "-wmo", "-o", os.devnull]
         if snippet.mode != "main":
             command.append("-parse-as-library")
-    started = time.monotonic()
     result = subprocess.run(command + [str(file) for file in files], cwd=ROOT, capture_output=True, text=True)
-    return result.returncode, (result.stdout + result.stderr).strip(), time.monotonic() - started
+    return result.returncode, (result.stdout + result.stderr).strip()
 
 
 def main():
@@ -400,7 +408,7 @@ def main():
     failures = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
         results = list(pool.map(lambda snippet: compile_snippet(snippet, compiler), to_compile))
-    for snippet, (status, output, seconds) in zip(to_compile, results):
+    for snippet, (status, output) in zip(to_compile, results):
         if snippet.kind == "wrong":
             expected = re.search(r'"([^"]+)"', snippet.note)
             if status == 0:
