@@ -104,6 +104,15 @@ let package = Package(
                 .product(name: "Vapor", package: "vapor"),
             ]
         ),
+        // A benchmark, not a test: what a driver test costs when it launches the program, against
+        // a session in a program launched once (`swift run bookshelf-session-cost`).
+        .executableTarget(
+            name: "bookshelf-session-cost",
+            dependencies: [
+                .product(name: "RelayTesting", package: "Relay"),
+                .product(name: "RelayTestingHTTP", package: "Relay"),
+            ]
+        ),
         // Driver tests: launch the built `bookshelf` and `bookshelf-vapor` and talk HTTP to them;
         // and the same scenario in process, with HummingbirdTesting and VaporTesting.
         .testTarget(
@@ -121,6 +130,8 @@ let package = Package(
                 "bookshelf",
                 "bookshelf-vapor",
                 .product(name: "RelayTesting", package: "Relay"),
+                // One launched program shared by the suites that fit, a session per test.
+                .product(name: "RelayTestingSharedProgram", package: "Relay"),
                 .product(name: "RelayVapor", package: "Relay"),
                 .product(name: "RelayTestingHTTP", package: "Relay"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -4,11 +4,14 @@ import Foundation
 import Relay
 import RelayTesting
 import RelayTestingHTTP
+import RelayTestingSharedProgram
 import Testing
 
 /// The catalog answered by the test: its books come from a closure in the test, which may change
-/// while the program runs, and the test sees which ISBNs the program asked for.
-@Suite("A catalog the test answers")
+/// while the program runs, and the test sees which ISBNs the program asked for. Each test runs in
+/// a session of a program the suite shares.
+@Suite(
+    "A catalog the test answers", .sharedProgram(SharedShelf.hummingbird), .sharedProgram(SharedShelf.vapor))
 struct AnsweredCatalogTests {
     static let wayOfKings = ConfiguredStubTests.fourthBook
 
@@ -23,8 +26,8 @@ struct AnsweredCatalogTests {
         let answers = StubAnswers()
         answers.answer(.catalogClient, "entry") { (isbn: String) in isbn == Self.wayOfKings.isbn ? Self.wayOfKings : nil
         }
-        try await Bookshelf.with(front, instructions: Self.stubs, stubAnswers: answers) { shelf in
-            let answer = try await shelf.client.post(
+        try await SharedShelf.program(front).withSession(Self.stubs, stubAnswers: answers) { session, shelf in
+            let answer = try await shelf.client.in(session).post(
                 "books/import", json: #"{"isbns":["9780765326355","9780441013593","9780765326355"]}"#)
             #expect(answer.status == 201, "\(answer.body)")
             let result = try BookshelfJSON.decoder.decode(BookImporter.Result.self, from: Data(answer.body.utf8))
@@ -43,13 +46,14 @@ struct AnsweredCatalogTests {
     func goesDownWhileRunning(front: BookshelfFront) async throws {
         let answers = StubAnswers()
         answers.answer(.catalogClient, "entry") { (_: String) in Self.wayOfKings }
-        try await Bookshelf.with(front, instructions: Self.stubs, stubAnswers: answers) { shelf in
-            let first = try await shelf.client.post("books/import", json: #"{"isbns":["9780765326355"]}"#)
+        try await SharedShelf.program(front).withSession(Self.stubs, stubAnswers: answers) { session, shelf in
+            let client = shelf.client.in(session)
+            let first = try await client.post("books/import", json: #"{"isbns":["9780765326355"]}"#)
             #expect(first.status == 201)
             answers.answer(.catalogClient, "entry") { (_: String) -> CatalogEntry? in
                 throw CatalogUnavailable(reason: "the test took the catalog down")
             }
-            let second = try await shelf.client.post("books/import", json: #"{"isbns":["9780441013593"]}"#)
+            let second = try await client.post("books/import", json: #"{"isbns":["9780441013593"]}"#)
             #expect(second.status == 502)
             #expect(second.body.contains("the test took the catalog down"), "\(second.body)")
         }

@@ -3,11 +3,14 @@ import BookshelfStubs
 import Foundation
 import RelayTesting
 import RelayTestingHTTP
+import RelayTestingSharedProgram
 import Testing
 
 /// Stubs shaped by the test: the clock's date and the catalog's books and failures come with the
 /// instruction (a configuration the stub's factory decodes), not from a factory key per scenario.
-@Suite("Stubs shaped by the test")
+/// The shaped stubs are a session's, in a program the suite shares; the test about a bad
+/// configuration at start-up launches its own.
+@Suite("Stubs shaped by the test", .sharedProgram(SharedShelf.hummingbird), .sharedProgram(SharedShelf.vapor))
 struct ConfiguredStubTests {
     /// A book the stub catalog does not know unless a test gives it.
     static let fourthBook = CatalogEntry(
@@ -19,16 +22,17 @@ struct ConfiguredStubTests {
 
     @Test("the clock's date and the catalog's books come from the test", arguments: BookshelfFront.allCases)
     func dataFromTheTest(front: BookshelfFront) async throws {
-        try await Bookshelf.with(
-            front, .init(type: .bookStore, factory: .inMemoryBookStore),
+        let stubs: [DependencyInstructionLaunchArgument] = [
+            .init(type: .bookStore, factory: .inMemoryBookStore),
             try .init(
                 type: .clock, factory: .fixedClock, configuration: FixedClock.Configuration(date: Self.independenceDay)),
             .init(type: .idGenerator, factory: .sequentialIDs),
             try .init(
                 type: .catalogClient, factory: .stubCatalog,
-                configuration: StubCatalogClient.Configuration(entries: [Self.fourthBook]))
-        ) { shelf in
-            let answer = try await shelf.client.post(
+                configuration: StubCatalogClient.Configuration(entries: [Self.fourthBook])),
+        ]
+        try await SharedShelf.program(front).withSession(stubs) { session, shelf in
+            let answer = try await shelf.client.in(session).post(
                 "books/import", json: #"{"isbns":["9780765326355","9780441013593"]}"#)
             #expect(answer.status == 201)
             let result = try BookshelfJSON.decoder.decode(BookImporter.Result.self, from: Data(answer.body.utf8))
@@ -41,16 +45,18 @@ struct ConfiguredStubTests {
 
     @Test("a catalog that goes down on its second call", arguments: BookshelfFront.allCases)
     func aCatalogThatFailsOnItsSecondCall(front: BookshelfFront) async throws {
-        try await Bookshelf.with(
-            front, .init(type: .bookStore, factory: .inMemoryBookStore), .init(type: .clock, factory: .fixedClock),
+        let stubs: [DependencyInstructionLaunchArgument] = [
+            .init(type: .bookStore, factory: .inMemoryBookStore), .init(type: .clock, factory: .fixedClock),
             .init(type: .idGenerator, factory: .sequentialIDs),
             try .init(
                 type: .catalogClient, factory: .stubCatalog,
-                configuration: StubCatalogClient.Configuration(failingFromCall: 2))
-        ) { shelf in
-            let first = try await shelf.client.post("books/import", json: #"{"isbns":["9780441013593"]}"#)
+                configuration: StubCatalogClient.Configuration(failingFromCall: 2)),
+        ]
+        try await SharedShelf.program(front).withSession(stubs) { session, shelf in
+            let client = shelf.client.in(session)
+            let first = try await client.post("books/import", json: #"{"isbns":["9780441013593"]}"#)
             #expect(first.status == 201)
-            let second = try await shelf.client.post("books/import", json: #"{"isbns":["9780547928227"]}"#)
+            let second = try await client.post("books/import", json: #"{"isbns":["9780547928227"]}"#)
             #expect(second.status == 502)
             #expect(second.body.contains("the stub catalog is down (call 2)"), "\(second.body)")
         }

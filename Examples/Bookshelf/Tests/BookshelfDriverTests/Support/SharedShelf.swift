@@ -1,0 +1,36 @@
+import BookshelfStubs
+import RelayTesting
+import RelayTestingHTTP
+import RelayTestingSharedProgram
+
+/// One launched program per front end, shared by the suites whose tests need no launch of their
+/// own: each test works in a session with its own stubs, all tests at once.
+enum SharedShelf {
+    /// What a test gets beside the program: a client of its port.
+    struct Context: Sendable {
+        let client: ProgramHTTPClient
+    }
+
+    static let hummingbird = shared(.hummingbird)
+    static let vapor = shared(.vapor)
+
+    /// The shared program of `front`.
+    static func program(_ front: BookshelfFront) -> SharedProgram<Context> {
+        switch front {
+        case .hummingbird: hummingbird
+        case .vapor: vapor
+        }
+    }
+
+    /// The program's own wiring is the real one but for its store, so that nothing a session
+    /// misses reaches a database file or the network.
+    private static func shared(_ front: BookshelfFront) -> SharedProgram<Context> {
+        SharedProgram {
+            let port = try FreePort.next()
+            let launcher = try Bookshelf.launcher(
+                front, port: port, directory: try TemporaryDirectory(prefix: "shared-bookshelf"),
+                instructions: [.init(type: .bookStore, factory: .inMemoryBookStore)])
+            return (launcher, Context(client: ProgramHTTPClient(port: port)))
+        }
+    }
+}
