@@ -74,7 +74,8 @@ try await withTemporaryDirectory(prefix: "session-cost") { directory in
 
     let launch = median(launched)
     let session = median(sessions)
-    let ratio = Double(launch.components.attoseconds / 1_000_000_000 + launch.components.seconds * 1_000_000_000)
+    let ratio =
+        Double(launch.components.attoseconds / 1_000_000_000 + launch.components.seconds * 1_000_000_000)
         / Double(session.components.attoseconds / 1_000_000_000 + session.components.seconds * 1_000_000_000)
     print("a test that launches bookshelf:   median \(milliseconds(launch)) over \(rounds) tests")
     print("a test in a session of bookshelf: median \(milliseconds(session)) over \(rounds) tests")
