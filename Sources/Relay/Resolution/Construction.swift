@@ -8,8 +8,11 @@
 /// cycles that throw instead of hanging) hold for every front that builds lazily.
 class Construction: @unchecked Sendable {
     // Safety: `key` is a `let`; every other stored property is read and written only while
-    // ConstructionRegistry's lock is held (the exclusivity checks are off because that lock
-    // already serialises every access).
+    // ConstructionRegistry's lock is held, with one exception: a unit of work's slot is claimed
+    // and its unsought claim ended (`claimUnpublished`, `endUnsoughtClaim`) under the unit's lock,
+    // while no other resolver can reach the slot, and the unit's lock publishes those writes to
+    // whoever finds the slot after. Either way one lock serialises every access, so the
+    // exclusivity checks are off.
 
     /// The type and name this construction builds, as errors and cycle paths name it.
     let key: RegistrationKey

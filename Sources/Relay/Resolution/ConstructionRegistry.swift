@@ -20,8 +20,9 @@
 /// after resolving the very construction the factory builds) is not in the graph: a thread's wait
 /// for it is bounded by the root's ``DependencyContainer/constructionWaitLimit``.
 final class ConstructionRegistry: @unchecked Sendable {
-    // Safety: `waits`, `children`, `suspended`, `nextWaiter`, `blockedThreads`, and the state of
-    // every construction (see `Construction`) are read and written only while `lock` is held.
+    // Safety: `waits`, `children`, `suspended`, `nextWaiter` and `blockedThreads` are read and
+    // written only while `lock` is held; so is the state of every construction, but for a unit
+    // slot not yet published (see `Construction` and `claimUnpublished`).
 
     static let shared = ConstructionRegistry()
 
