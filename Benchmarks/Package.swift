@@ -61,6 +61,22 @@ let package = Package(
             dependencies: [.product(name: "Relay", package: "Relay")],
             path: "Profile/RelayProfile"
         ),
+        // The round trip of one call of a stub the test answers, beside an HTTP round trip on
+        // loopback (Scripts/stub-round-trip.sh): a program that launches itself as the program under
+        // test, not a package-benchmark suite.
+        .executableTarget(
+            name: "StubRoundTrip",
+            dependencies: [
+                .product(name: "Relay", package: "Relay"),
+                .product(name: "RelayTesting", package: "Relay"),
+            ],
+            path: "RoundTrip/StubRoundTrip",
+            swiftSettings: [
+                .enableUpcomingFeature("ExistentialAny"),
+                .enableUpcomingFeature("MemberImportVisibility"),
+                .enableUpcomingFeature("InternalImportsByDefault"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
