@@ -5,10 +5,10 @@ import Synchronization
 /// A task group would wait for its children, and a closure in the test that never returns (or a
 /// test process that stopped reading) would hang the program's call with it: instead the answer
 /// and the timer race to resume one continuation, and the loser's result is dropped.
-enum StubCallDeadline {
+package enum StubCallDeadline {
     /// `answerer`'s answer to `call`, or ``StubCallError/Code-swift.enum/timedOut`` after its time
     /// limit, or `CancellationError` when the calling task is cancelled first.
-    static func answer(_ call: StubCall, by answerer: any StubCallAnswering) async throws -> String {
+    package static func answer(_ call: StubCall, by answerer: any StubCallAnswering) async throws -> String {
         let limit = answerer.timeLimit
         let race = Race()
         return try await withTaskCancellationHandler {

@@ -208,7 +208,9 @@ final class ProgramChannel: Sendable {
         do {
             let answers = call.session.map { session in sessionAnswers.withLockedValue { $0[session] } } ?? self.answers
             guard let answers else { throw StubCallError(.unanswered, call: call, detail: "no answers given") }
-            reply = .answer(id: id, value: try await answers.answer(call))
+            // Under the same time limit as the program's call, so a closure that never returns is
+            // cancelled here too, as it is in process.
+            reply = .answer(id: id, value: try await StubCallDeadline.answer(call, by: answers))
         } catch let error as StubCallError {
             // A session's unanswered calls are its own to report.
             if error.code == .unanswered && call.session == nil { unanswered.withLockedValue { $0.append(call) } }

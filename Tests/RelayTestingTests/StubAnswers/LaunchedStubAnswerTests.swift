@@ -100,11 +100,17 @@ struct LaunchedStubAnswerTests {
         }
     }
 
-    @Test("a closure that never returns fails the call in the program after the time limit, never a hang")
+    @Test("a closure that never returns fails the call in the program after the time limit, and is cancelled")
     func timeLimit() async throws {
         let answers = StubAnswers(timeLimit: .milliseconds(300))
+        let cancelled = AsyncStream<Void>.makeStream()
         answers.answer("greeter", "greeting") { (_: String) -> String in
-            try await Task.sleep(for: .seconds(3600))
+            do {
+                try await Task.sleep(for: .seconds(3600))
+            } catch {
+                cancelled.continuation.yield()
+                throw error
+            }
             return "too late"
         }
         try await withDeadline {
@@ -115,6 +121,9 @@ struct LaunchedStubAnswerTests {
                         #"error Ann: greeter.greeting("Ann") got no answer within 0.3 seconds"#),
                     "\(program.standardOutput)")
             }
+            // The test's closure was told, as in process.
+            var iterator = cancelled.stream.makeAsyncIterator()
+            await iterator.next()
         }
     }
 
