@@ -64,6 +64,11 @@ public final class SharedProgram<Context: Sendable>: Sendable {
     /// - Returns: The program, and the context its launch made.
     /// - Throws: ``ProgramLaunchError`` when launching fails; what making the launcher throws.
     public func program() async throws -> (program: LaunchedProgram, context: Context) {
+        try await program(relaunches: 1)
+    }
+
+    /// The running program, relaunched at most `relaunches` times when the one found has ended.
+    private func program(relaunches: Int) async throws -> (program: LaunchedProgram, context: Context) {
         let task = state.withLockedValue { state -> Task<(LaunchedProgram, Context), any Error> in
             if let launching = state.launching { return launching }
             let launching = Task { [launch] in
@@ -76,12 +81,15 @@ public final class SharedProgram<Context: Sendable>: Sendable {
         }
         do {
             let (program, context) = try await task.value
-            guard program.isRunning else {
-                // It ended (a crash, a test that stopped it): the next user launches it again.
+            guard program.isRunning || relaunches == 0 else {
+                // It ended (a crash, a test that stopped it): stopped for good (its output and
+                // account recorded), and launched again, once; a program that keeps dying is the
+                // next user's launch error or dead program to see.
                 state.withLockedValue { state in
                     if state.launching == task { state.launching = nil }
                 }
-                return try await self.program()
+                await program.stop()
+                return try await self.program(relaunches: relaunches - 1)
             }
             return (program, context)
         } catch {

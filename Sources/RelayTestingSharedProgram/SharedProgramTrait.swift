@@ -42,9 +42,18 @@ public struct SharedProgramTrait<Context: Sendable>: SuiteTrait, TestTrait, Test
             }
             await shared.release()
         } else {
-            try await shared.withSession(sessionInstructions) { session, _ in
-                try await ProgramSession.$current.withValue(session) { try await function() }
+            // Held by the test too, so a trait on a lone test stops the program after it; inside a
+            // suite that holds it, this only counts.
+            try await shared.hold()
+            do {
+                try await shared.withSession(sessionInstructions) { session, _ in
+                    try await ProgramSession.$current.withValue(session) { try await function() }
+                }
+            } catch {
+                await shared.release()
+                throw error
             }
+            await shared.release()
         }
     }
 }

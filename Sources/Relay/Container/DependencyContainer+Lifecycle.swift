@@ -123,7 +123,15 @@ extension DependencyContainer {
         if let overriding = overridingContainer {
             return try await overriding.shutdown()
         }
-        let failures = await endEverythingOwned()
+        var failures: [DependencyShutdownError.Failure] = []
+        // Sessions a test never ended (only in a program a launcher handed a channel): theirs
+        // first, as they are built over the container's.
+        if isRoot && SessionRegistry.acceptsSessions {
+            for session in SessionRegistry.removeAll(root: self) {
+                failures += await session.layer.overrides.endEverythingOwned()
+            }
+        }
+        failures += await endEverythingOwned()
         if !failures.isEmpty {
             throw DependencyShutdownError(failures: failures)
         }

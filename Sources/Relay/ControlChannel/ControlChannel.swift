@@ -129,8 +129,8 @@ public final class ControlChannel: StubCallAnswering {
 
     /// Writes one message; a channel that cannot be written is closed, failing what waits on it.
     private func send(_ message: ControlMessage) {
-        guard let bytes = try? ControlFrame.bytes(of: message) else {
-            close(because: "a call could not be encoded")
+        guard let bytes = try? ControlFrame.bytes(of: message), bytes.count - 4 <= ControlFrame.maximumLength else {
+            close(because: "a message could not be encoded within the channel's limit")
             return
         }
         // A blocking write from a task: frames are small, and the test reads continuously, so the
@@ -218,11 +218,15 @@ public final class ControlChannel: StubCallAnswering {
     }
 
     private func close(because reason: String) {
-        let failed = state.withLockedValue { state -> [Pending] in
-            if state.closed == nil { state.closed = reason }
+        let (failed, isFirst) = state.withLockedValue { state -> ([Pending], Bool) in
+            let isFirst = state.closed == nil
+            if isFirst { state.closed = reason }
             defer { state.pending = [:] }
-            return Array(state.pending.values)
+            return (Array(state.pending.values), isFirst)
         }
+        // The test then reads the end, and fails its commands at once rather than by their limit.
+        // The descriptor stays open (never reused while this object can write to it).
+        if isFirst { socket.shutDown() }
         for pending in failed {
             pending.continuation.resume(
                 throwing: StubCallError(.channelClosed, call: pending.call, detail: reason))

@@ -19,10 +19,18 @@ public struct ControlDescriptor: Sendable {
     }
 
     /// The device and inode the descriptor is open on, when it is a socket.
+    ///
+    /// On Apple platforms a socket has no device (`NODEV`, -1 in a signed `dev_t`: read by bit
+    /// pattern, never converted) and the kernel may give the same socket another inode at the next
+    /// `fstat`: there both read as 0, and the check is that the descriptor is a socket at all.
     public var socketIdentity: (device: UInt64, inode: UInt64)? {
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFSOCK else { return nil }
-        return (UInt64(info.st_dev), UInt64(info.st_ino))
+        #if canImport(Darwin)
+        return (0, 0)
+        #else
+        return (UInt64(truncatingIfNeeded: info.st_dev), UInt64(truncatingIfNeeded: info.st_ino))
+        #endif
     }
 
     /// Writes every byte, however the kernel splits the write.

@@ -27,7 +27,7 @@ public enum ControlCommand: Codable, Sendable, Equatable {
     case resetWiring
     /// Opens a session: instructions applied over the program's wiring for the work that carries
     /// the session's name.
-    case openSession(name: String, instructions: [String])
+    case openSession(name: String, instructions: [String], timeLimitMilliseconds: Int64?)
     /// Ends a session and tears down what was built in it.
     case endSession(name: String)
 }

@@ -17,7 +17,9 @@ final class ProgramControl: Sendable {
         let key: RegistrationKey
     }
 
-    /// The registrations the program launched with, for each slot re-wiring has replaced.
+    /// The registrations the program launched with, for each slot re-wiring has replaced; its lock
+    /// is held through a whole re-wiring or reset, so two commands never interleave (no user code
+    /// runs meanwhile: checking decodes configurations, registering runs no factory).
     private let launchWiring = LockedValue<[Slot: AnyRegistration]>([:])
 
     init(
@@ -42,8 +44,8 @@ final class ProgramControl: Sendable {
                 try rewire(texts)
             case .resetWiring:
                 resetWiring()
-            case .openSession(let name, let texts):
-                try openSession(name, texts)
+            case .openSession(let name, let texts, let milliseconds):
+                try openSession(name, texts, timeLimit: milliseconds.map { .milliseconds(max(1, $0)) })
             case .endSession(let name):
                 try await endSession(name)
             }
@@ -65,29 +67,30 @@ final class ProgramControl: Sendable {
                 else { continue }
                 saved[slot] = current
             }
+            // Instances the replaced registrations built stay with their owner, which ends them
+            // (the container at shutdown): a request in flight keeps what it resolved.
+            registry.registerDependencies()
         }
-        // Instances the replaced registrations built stay with their owner, which ends them
-        // (the container at shutdown): a request in flight keeps what it resolved.
-        registry.registerDependencies()
     }
 
     private func resetWiring() {
-        let saved = launchWiring.withLockedValue { saved in
-            defer { saved = [:] }
-            return saved
-        }
-        for (slot, registration) in saved {
-            root.container(for: slot.scope).add(registration)
+        launchWiring.withLockedValue { saved in
+            for (slot, registration) in saved {
+                root.container(for: slot.scope).add(registration)
+            }
+            saved = [:]
         }
     }
 
     // MARK: - Sessions
 
-    private func openSession(_ name: String, _ texts: [String]) throws {
+    private func openSession(_ name: String, _ texts: [String], timeLimit: Duration?) throws {
         guard !name.isEmpty, name.utf8.count <= DependencySession.maximumNameLength else {
             throw DependencySessionError(.malformedName, name: String(name.prefix(DependencySession.maximumNameLength)))
         }
-        let registry = try checked(texts, answering: SessionStubAnswerer(channel: channel, session: name))
+        let registry = try checked(
+            texts,
+            answering: SessionStubAnswerer(channel: channel, session: name, timeLimit: timeLimit ?? channel.timeLimit))
         let layer = OverrideLayer(base: root, outer: nil)
         for definition in registry.orderedDefinitions {
             definition.register(in: layer.overrides)
@@ -142,8 +145,8 @@ final class ProgramControl: Sendable {
 struct SessionStubAnswerer: StubCallAnswering {
     let channel: ControlChannel
     let session: String
-
-    var timeLimit: Duration { channel.timeLimit }
+    /// The session's own limit: its answers' on the test's side.
+    let timeLimit: Duration
 
     func answer(_ call: StubCall) async throws -> String {
         try await channel.answer(

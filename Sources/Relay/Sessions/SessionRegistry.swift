@@ -45,6 +45,19 @@ enum SessionRegistry {
         return added
     }
 
+    /// Removes every session open over `root`, and returns them: the root is shutting down.
+    static func removeAll(root: DependencyContainer) -> [DependencySession] {
+        let removed = sessions.withLockedValue { sessions in
+            let mine = sessions.filter { $0.key.root == ObjectIdentifier(root) }
+            for key in mine.keys { sessions.removeValue(forKey: key) }
+            return Array(mine.values)
+        }
+        namesByLayer.withLockedValue { names in
+            for session in removed { names.removeValue(forKey: ObjectIdentifier(session.layer.overrides)) }
+        }
+        return removed
+    }
+
     /// Removes the session of that name, and returns it, if one is open.
     static func remove(named name: String, root: DependencyContainer) -> DependencySession? {
         let removed = sessions.withLockedValue { $0.removeValue(forKey: Key(root: ObjectIdentifier(root), name: name)) }

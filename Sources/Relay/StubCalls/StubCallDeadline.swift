@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Waits for an answer for at most a time limit, whether or not the answering code ever returns.
 ///
 /// A task group would wait for its children, and a closure in the test that never returns (or a
@@ -47,10 +45,11 @@ package enum StubCallDeadline {
             var whenFinished: (@Sendable () -> Void)?
         }
 
-        private let state = Mutex(State())
+        // LockedValue, not Mutex: the thread sanitizer sees its pthread mutex.
+        private let state = LockedValue(State())
 
         func start(_ continuation: CheckedContinuation<String, any Error>) {
-            let early = state.withLock { state -> Result<String, any Error>? in
+            let early = state.withLockedValue { state -> Result<String, any Error>? in
                 guard let early = state.early else {
                     state.continuation = continuation
                     return nil
@@ -61,7 +60,7 @@ package enum StubCallDeadline {
         }
 
         func finish(_ result: Result<String, any Error>) {
-            let (continuation, whenFinished) = state.withLock {
+            let (continuation, whenFinished) = state.withLockedValue {
                 state -> (CheckedContinuation<String, any Error>?, (@Sendable () -> Void)?) in
                 guard !state.finished else { return (nil, nil) }
                 state.finished = true
@@ -79,7 +78,7 @@ package enum StubCallDeadline {
 
         /// Runs `body` when a result comes, or at once if one came already.
         func onFinish(_ body: @escaping @Sendable () -> Void) {
-            let finished = state.withLock { state in
+            let finished = state.withLockedValue { state in
                 if !state.finished { state.whenFinished = body }
                 return state.finished
             }

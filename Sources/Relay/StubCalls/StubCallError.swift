@@ -84,7 +84,7 @@ public struct StubCallError: Error, Sendable, Hashable, Codable, CustomStringCon
         case .timedOut:
             return """
                 \(call) got no answer within \(detail): the test's closure for \(stub) did not return. \
-                Return sooner, or raise the launcher's stubAnswerTimeLimit.
+                Return sooner, or raise the limit: StubAnswers(timeLimit:) in the test.
                 """
         case .channelClosed:
             return "\(call) got no answer: the channel to the test is closed (\(detail))"

@@ -47,8 +47,9 @@ final class WiringAccountWriter: Sendable {
         /// written there would corrupt it.
         var isOpen: Bool {
             var info = stat()
+            // By bit pattern: a signed `dev_t` (Apple platforms) is never converted with a trap.
             return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-                && UInt64(info.st_dev) == device && UInt64(info.st_ino) == inode
+                && UInt64(truncatingIfNeeded: info.st_dev) == device && UInt64(truncatingIfNeeded: info.st_ino) == inode
         }
     }
 

@@ -5,8 +5,7 @@ public import Relay
 /// whose registration nothing resolved, and stub answers the program never asked for.
 ///
 /// RelayTesting records into ``shared`` as programs stop (from their wiring accounts) and as
-/// sessions end; read ``report`` at the end of a run (RelayTestingSharedProgram's suite trait
-/// attaches it to the suite's results):
+/// sessions end; read ``report`` at the end of a run (print it, or attach it to a test's results):
 ///
 /// ```swift
 /// print(WiringCoverage.shared.report)
@@ -78,7 +77,8 @@ public final class WiringCoverage: Sendable {
                 state.registered.insert(
                     Registration(program: program, scope: node.scope, type: node.type, name: node.name))
             }
-            for resolution in account.resolutions where resolution.session == nil {
+            // A session's resolves count too: in a shared program, most of the work is sessions'.
+            for resolution in account.resolutions {
                 let scope = resolution.registeredIn ?? resolution.scope
                 state.resolved.insert(
                     Registration(program: program, scope: scope.tag, type: resolution.type, name: resolution.name))

@@ -106,7 +106,11 @@ final class ProgramChannel: Sendable {
     /// Ends the channel: the reading thread stops, and answers still being made are dropped.
     func close() {
         programStarted()
-        socket.shutDown()
+        // Only while the descriptor is still ours: the reading thread closes it at the end, and
+        // its number may belong to another test's socket by now.
+        closed.withLockedValue { closed in
+            if !closed { socket.shutDown() }
+        }
     }
 
     // MARK: - Reading calls

@@ -292,7 +292,8 @@ extension ProgramLaunchError {
                     + "or answer with a closure that throws where a failure is the point"
             case .unusedInstructions(let program, let instructions):
                 "\(program) resolved nothing that \(instructions.count == 1 ? "this instruction" : "these instructions") "
-                    + "registered: \(instructions.joined(separator: ", ")). The test never exercised what it replaced: "
+                    + "registered: \(instructions.prefix(10).joined(separator: ", "))\(instructions.count > 10 ? ", …" : ""). "
+                    + "The test never exercised what it replaced: "
                     + "drop the instruction, or test what it stands for"
             }
         }

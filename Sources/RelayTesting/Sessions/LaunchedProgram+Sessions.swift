@@ -41,6 +41,9 @@ extension LaunchedProgram {
         stubAnswers: StubAnswers? = nil
     ) async throws -> ProgramSession {
         let name = Self.sessionName()
+        // Always answers of its own: a session's stub with nothing to answer it is then unanswered
+        // in its journal, which ending the session reports, instead of failing unseen.
+        let stubAnswers = stubAnswers ?? StubAnswers()
         guard let channel = answerChannel else {
             throw ProgramSessionError(code: .noChannel, program: self.name, action: "open a session", detail: "")
         }
@@ -48,7 +51,10 @@ extension LaunchedProgram {
         channel.addSession(name, answers: stubAnswers)
         do {
             try await perform(
-                .openSession(name: name, instructions: instructions.map(\.instruction.description)),
+                .openSession(
+                    name: name, instructions: instructions.map(\.instruction.description),
+                    timeLimitMilliseconds: stubAnswers.timeLimit.components.seconds * 1_000
+                        + stubAnswers.timeLimit.components.attoseconds / 1_000_000_000_000_000),
                 action: "open session '\(name)'")
         } catch {
             channel.removeSession(name)

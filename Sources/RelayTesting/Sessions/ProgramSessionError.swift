@@ -37,9 +37,11 @@ public struct ProgramSessionError: Error, Sendable, CustomStringConvertible {
     /// What the program said, or the calls nobody answered.
     public let detail: String
 
-    /// The message: what was asked of which program, and why it failed.
+    /// The message: what was asked of which program, and why it failed (the program's words cut to
+    /// 2,000 characters).
     public var description: String {
-        switch code {
+        let detail = self.detail.count > 2_000 ? self.detail.prefix(2_000) + "…" : self.detail
+        return switch code {
         case .noChannel:
             "\(program) cannot \(action): it was launched without a channel to the test; set the launcher's "
                 + "opensControlChannel (or stubAnswers) to true before launching"

@@ -69,6 +69,15 @@ public struct StubJournal: Sendable, CustomStringConvertible {
         }
     }
 
+    /// `text` on one line and at most 80 characters: control characters (a newline, a terminal
+    /// escape) from the test's own error never reach a failure message raw.
+    private static func oneLine(_ text: String) -> String {
+        let cut = text.unicodeScalars.prefix(80).map { scalar in
+            scalar.properties.generalCategory == .control ? "?" : String(scalar)
+        }.joined()
+        return text.unicodeScalars.count > 80 ? cut + "…" : cut
+    }
+
     /// The calls, one per line, numbered, with their outcomes.
     public var description: String {
         guard !entries.isEmpty else { return "no calls" }
@@ -78,7 +87,7 @@ public struct StubJournal: Sendable, CustomStringConvertible {
             case .pending: outcome = "pending"
             case .answered(let answer): outcome = "answered \(answer.count > 80 ? answer.prefix(80) + "…" : answer)"
             case .unanswered: outcome = "unanswered"
-            case .failed(let error): outcome = "failed: \(error.code.rawValue) \(error.detail.prefix(80))"
+            case .failed(let error): outcome = "failed: \(error.code.rawValue) \(Self.oneLine(error.detail))"
             }
             return "\(position + 1). \(entry.call) → \(outcome)"
         }.joined(separator: "\n")

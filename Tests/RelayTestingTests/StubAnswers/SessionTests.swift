@@ -128,4 +128,15 @@ struct SessionTests {
             }
         }
     }
+
+    @Test("a session's answered stub with no answers given fails its calls, and ending the session says so")
+    func sessionWithoutAnswers() async throws {
+        try await withProgram { program, directory in
+            let session = try await program.openSession([Self.answered])
+            try await watch(session.name, in: directory, program, for: "session \(session.name): error: ")
+            let error = await #expect(throws: ProgramSessionError.self) { try await session.end() }
+            #expect(error?.code == .unansweredStubCalls)
+            #expect(error?.description.contains(#"greeter.greeting("Ann")"#) == true)
+        }
+    }
 }
