@@ -157,7 +157,8 @@ let package = Package(
         .executableTarget(
             name: "RelayTestingFixture", dependencies: ["RelayTesting"], path: "Tests/RelayTestingFixture"),
         .testTarget(
-            name: "RelayTestingTests", dependencies: ["RelayTesting", "RelayTestSupport", "RelayTestingFixture"]),
+            name: "RelayTestingTests",
+            dependencies: ["RelayTesting", "RelayTestingSharedProgram", "RelayTestSupport", "RelayTestingFixture"]),
         .testTarget(
             name: "RelayArgumentParserTests",
             dependencies: [

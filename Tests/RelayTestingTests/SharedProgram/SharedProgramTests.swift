@@ -1,0 +1,64 @@
+import Foundation
+import Relay
+import RelayTestSupport
+import RelayTesting
+import RelayTestingSharedProgram
+import Testing
+import XCTest
+
+/// The fixture's `sessions` mode, launched once and shared: see Tests/RelayTestingFixture/SessionFixture.swift.
+enum SharedFixture {
+    /// The program, and the directory whose `session` file names the session it greets in.
+    static let program = SharedProgram { () throws -> (ProgramLauncher, TemporaryDirectory) in
+        let directory = try TemporaryDirectory(prefix: "shared-fixture")
+        let launcher = try fixture(["sessions", directory.url.path], readiness: .outputLine(containing: "ready"))
+        return (launcher, directory)
+    }
+
+    /// Names `session` to the program, and waits until it has greeted in it. Tests running at once
+    /// share the one file, so each names its session again until the program has greeted in it.
+    static func greeting(in session: ProgramSession, directory: TemporaryDirectory) async throws -> String {
+        let marker = "session \(session.name): "
+        while true {
+            try session.name.write(to: directory.file(named: "session"), atomically: true, encoding: .utf8)
+            try await Task.sleep(for: .milliseconds(30))
+            if let line = session.program.standardOutput.split(separator: "\n").first(where: { $0.hasPrefix(marker) }) {
+                return String(line.dropFirst(marker.count))
+            }
+        }
+    }
+}
+
+@Suite("A program shared by a suite, a session per test", .sharedProgram(SharedFixture.program))
+struct SharedProgramTraitTests {
+    @Test("each test runs in a session of its own, in the one launched program", arguments: 0..<4)
+    func aSessionPerTest(_ index: Int) async throws {
+        let session = try #require(ProgramSession.current)
+        let (program, directory) = try await SharedFixture.program.program()
+        #expect(session.program === program, "one program for the suite")
+        // The empty session greets as the program does.
+        let greeting = try await withDeadline { try await SharedFixture.greeting(in: session, directory: directory) }
+        #expect(greeting.hasPrefix("Hello, Ann"))
+    }
+
+    @Test("a test with instructions of its own opens its session")
+    func ownSession() async throws {
+        try await withDeadline {
+            try await SharedFixture.program.withSession([.init(type: "greeter", factory: "politeGreeter")]) {
+                session, directory in
+                let greeting = try await SharedFixture.greeting(in: session, directory: directory)
+                #expect(greeting.hasPrefix("Good day, Ann"))
+            }
+        }
+    }
+}
+
+/// The same with XCTest, which has no suite traits.
+final class SharedProgramXCTests: XCTestCase {
+    func testASessionPerTestEndsWithTheTest() async throws {
+        let (session, directory) = try await SharedFixture.program.session(
+            for: self, [.init(type: "greeter", factory: "politeGreeter")])
+        let greeting = try await SharedFixture.greeting(in: session, directory: directory)
+        XCTAssertTrue(greeting.hasPrefix("Good day, Ann"), greeting)
+    }
+}
