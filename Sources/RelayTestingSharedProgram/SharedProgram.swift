@@ -35,9 +35,10 @@ public import RelayTesting
 /// the trait runs until ``stop()``, or until the test process ends (on Linux the kernel then
 /// kills it; see RelayTesting's Driver Tests article for other systems).
 ///
-/// With XCTest, which has no suite traits, call ``withSession(_:stubAnswers:isolation:_:)`` in
-/// each test, and ``stop()`` from the class's `tearDown`: sessions keep the tests apart, and the
-/// launch is paid once per test process.
+/// With XCTest, which has no suite traits, open each test's session with
+/// ``session(for:_:stubAnswers:)``, which ends it with the test: sessions keep the tests apart, and
+/// the launch is paid once per test process (``stop()`` from the class's `tearDown` stops it
+/// earlier).
 ///
 /// `Context` is what the tests need besides the program: its port, a client.
 public final class SharedProgram<Context: Sendable>: Sendable {
