@@ -126,17 +126,9 @@ final class ProgramControl: Sendable {
             instruction.origin = instruction.origin ?? .code
             instructions.append(instruction)
         }
-        if let allowedTypes {
-            for instruction in instructions where !allowedTypes.contains(instruction.type) {
-                throw DynamicDependencyIndexError.notAllowed(instruction.type, allowed: allowedTypes)
-            }
-        }
-        let registry = try DynamicDependencyRegistry(
-            instructions: instructions, index: index, container: root, answering: answering)
-        if !allowsUnregisteredTypes {
-            try registry.checkEveryInstructionReplacesARegistration()
-        }
-        return registry
+        return try DynamicDependencyRegistry.checked(
+            instructions, index: index, container: root, allowedTypes: allowedTypes,
+            allowsUnregisteredTypes: allowsUnregisteredTypes, answering: answering)
     }
 }
 

@@ -1,4 +1,31 @@
 extension DynamicDependencyRegistry {
+    /// Instructions checked as a launch's are, all before anything registers: the allow-list, the
+    /// index (keys, types, configurations, answered stubs), then the replacement rule. The one
+    /// check for the parser at start-up and for a test's re-wiring and sessions at run time.
+    ///
+    /// - Throws: ``DynamicDependencyIndexError`` for the first instruction that fails a check.
+    static func checked(
+        _ instructions: [DependencyInjectionInstruction],
+        index: DynamicDependencyIndex,
+        container: DependencyContainer,
+        allowedTypes: Set<DependencyTypeKey>?,
+        allowsUnregisteredTypes: Bool,
+        answering: (any StubCallAnswering)?
+    ) throws(DynamicDependencyIndexError) -> DynamicDependencyRegistry {
+        if let allowedTypes {
+            for instruction in instructions where !allowedTypes.contains(instruction.type) {
+                throw DynamicDependencyIndexError.notAllowed(instruction.type, allowed: allowedTypes)
+                    .read(from: instruction.origin)
+            }
+        }
+        let registry = try DynamicDependencyRegistry(
+            instructions: instructions, index: index, container: container, answering: answering)
+        if !allowsUnregisteredTypes {
+            try registry.checkEveryInstructionReplacesARegistration()
+        }
+        return registry
+    }
+
     /// Checks that every instruction replaces a registration the program made: in a scope the
     /// program made, of its type, without a name, in its scope's container or (where a scope falls
     /// back) in the root.

@@ -154,19 +154,11 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
             return located
         }
         let merge = try InstructionMerge(environment: fromEnvironment, given: given)
-        if let allowedTypes {
-            for instruction in merge.instructions where !allowedTypes.contains(instruction.type) {
-                throw DynamicDependencyIndexError.notAllowed(instruction.type, allowed: allowedTypes)
-                    .read(from: instruction.origin)
-            }
-        }
         // The launcher's channel is opened only if the environment names one.
         let channel = ControlChannel.named(in: environment)
-        let registry = try DynamicDependencyRegistry(
-            instructions: merge.instructions, index: index, container: container, answering: answering ?? channel)
-        if !allowsUnregisteredTypes {
-            try registry.checkEveryInstructionReplacesARegistration()
-        }
+        let registry = try DynamicDependencyRegistry.checked(
+            merge.instructions, index: index, container: container, allowedTypes: allowedTypes,
+            allowsUnregisteredTypes: allowsUnregisteredTypes, answering: answering ?? channel)
         registry.registerDependencies()
         report.report(registry, overrides: merge.overrides)
         WiringAccountWriter.report(registry, index: index, environment: environment)
