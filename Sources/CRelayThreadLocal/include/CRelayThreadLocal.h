@@ -29,6 +29,10 @@ static inline void relay_set_current_stripe(long stripe) {
     relay_thread_stripe = stripe;
 }
 
+// The lowest address and the size of the calling thread's stack; 0 on success. In C because
+// glibc's `pthread_getattr_np` is a GNU extension the Swift overlay does not import.
+int relay_current_thread_stack(void *_Nullable *_Nonnull low, unsigned long *_Nonnull size);
+
 // The task the calling code runs in (the concurrency runtime's task object), or NULL when it runs
 // in no task. `swift_task_getCurrent` is the stable runtime entry point behind
 // `withUnsafeCurrentTask`, which Swift code may not name itself (the runtime's symbol names are

@@ -4,18 +4,11 @@ enum MetatypeKind {
     /// protocols are class-bound (`any Store` where `protocol Store: AnyObject`, `AnyObject`
     /// itself). A struct, an enum, a tuple or an existential a value can conform to is not.
     ///
-    /// `type is AnyObject.Type` answers for classes only, so a class-bound existential is told
-    /// apart by its metadata: kind `0x303` (existential), whose flags word (the 32 bits after the
-    /// kind) has its top bit clear when the protocols are class-bound. The layout is part of the
-    /// runtime's stable ABI; `InstructionInjectionTests` checks each kind of type.
+    /// When the runtime's layout cannot be trusted (see `PrivateRuntimeABI`), a type that is no
+    /// class counts as one that may hold only objects: an instruction is then never refused
+    /// wrongly, and a `.weak` value fails at its first resolve instead of at start-up.
     static func holdsOnlyObjects(_ type: Any.Type) -> Bool {
         if type is AnyObject.Type { return true }
-        let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
-        guard metadata.load(as: Int.self) == existentialKind else { return false }
-        let flags = metadata.load(fromByteOffset: MemoryLayout<Int>.size, as: UInt32.self)
-        return flags & anyClassConstraint == 0
+        return PrivateRuntimeABI.isClassBoundExistential(type) ?? true
     }
-
-    private static let existentialKind = 0x303
-    private static let anyClassConstraint: UInt32 = 0x8000_0000
 }

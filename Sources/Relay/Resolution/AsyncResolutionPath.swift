@@ -64,20 +64,24 @@ struct AsyncResolutionPath: Sendable {
 
     /// The innermost frame, if the current task runs its factory or is a structured child of a
     /// task that does: an unstructured task sees the frames it copied from its creator as nothing.
+    /// When that cannot be told (`PrivateRuntimeABI.isChildTask` answers `nil`), the frame is
+    /// taken as inherited: a cycle through a child task then still fails instead of hanging.
     private static var inheritedFrame: Frame? {
         guard let frame = innermostFrame else { return nil }
-        guard let task = CurrentTask.address else { return frame }
-        return frame.owner == ResolverID(task: task) || CurrentTask.isChildTask(at: task) ? frame : nil
+        guard let task = PrivateRuntimeABI.currentTask else { return frame }
+        return frame.owner == ResolverID(task: task) || PrivateRuntimeABI.isChildTask(task) ?? true ? frame : nil
     }
 
     /// Who resolves now, and, for a child task running inside a factory (`async let`, a task
     /// group), the task that runs the factory and awaits the child: its wait is that task's wait.
     static var currentResolver: (id: ResolverID, parent: ResolverID?) {
-        guard let task = CurrentTask.address else { return (ResolverID(thread: ResolutionThreadState.current), nil) }
+        guard let task = PrivateRuntimeABI.currentTask else {
+            return (ResolverID(thread: ResolutionThreadState.current), nil)
+        }
         let id = ResolverID(task: task)
         // The flag first: a plain load, where the task-local lookup is a search; most resolvers
         // (a thread, a top-level task) are not child tasks.
-        guard CurrentTask.isChildTask(at: task), let owner = innermostFrame?.owner, owner != id else {
+        guard PrivateRuntimeABI.isChildTask(task) ?? true, let owner = innermostFrame?.owner, owner != id else {
             return (id, nil)
         }
         return (id, owner)
@@ -157,6 +161,8 @@ struct AsyncResolutionPath: Sendable {
         in scope: DependencyContainerScope,
         _ operation: nonisolated(nonsending) () async throws -> Result
     ) async rethrows -> Result {
+        // Before the first frame anywhere: whether a task inherits one is read from now on.
+        if !PrivateRuntimeABI.childTaskFlagIsChecked { await PrivateRuntimeABI.checkChildTaskFlag() }
         let frame = Frame(registration: registration, scope: scope, outer: inheritedFrame, owner: .current)
         guard registration.lifecycle.outlivesUnitsOfWork else {
             return try await $innermostFrame.withValue(frame, operation: operation)

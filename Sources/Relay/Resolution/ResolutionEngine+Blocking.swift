@@ -233,7 +233,7 @@ extension ResolutionEngine {
         }
         return DependencyResolutionError(
             code: code, requested: registration.key, in: container, path: path,
-            calledSynchronouslyInTask: thread.path.count == 0 && CurrentTask.address != nil)
+            calledSynchronouslyInTask: thread.path.count == 0 && PrivateRuntimeABI.currentTask != nil)
     }
 
     /// Builds and caches a singleton, eager singleton or weak instance, exactly once per container

@@ -60,23 +60,10 @@ final class ResolutionThreadState {
     }
 
     private static func currentStack() -> (low: UInt, limit: UInt) {
-        var low: UInt = 0
-        var size: UInt = 0
-        #if canImport(Darwin)
-        let thread = pthread_self()
-        size = UInt(pthread_get_stacksize_np(thread))
-        low = UInt(bitPattern: pthread_get_stackaddr_np(thread)) - size
-        #else
-        let attributes = UnsafeMutablePointer<pthread_attr_t>.allocate(capacity: 1)
-        defer { attributes.deallocate() }
-        guard getThreadAttributes(pthread_self(), attributes) == 0 else { return (0, 0) }
-        defer { pthread_attr_destroy(attributes) }
         var address: UnsafeMutableRawPointer?
-        var bytes = 0
-        guard pthread_attr_getstack(attributes, &address, &bytes) == 0, let address else { return (0, 0) }
-        low = UInt(bitPattern: address)
-        size = UInt(bytes)
-        #endif
+        var size: UInt = 0
+        guard relay_current_thread_stack(&address, &size) == 0, let address else { return (0, 0) }
+        let low = UInt(bitPattern: address)
         // An eighth of the stack, at least 64 KiB and at most 256 KiB.
         let reserve = min(max(size / 8, 64 * 1024), 256 * 1024)
         return (low, low + reserve)
@@ -110,13 +97,6 @@ final class ResolutionThreadState {
         return state
     }
 }
-
-#if !canImport(Darwin)
-/// glibc's and musl's `pthread_getattr_np`, which the Swift overlay does not import (it is a GNU
-/// extension); its signature is stable across both.
-@_silgen_name("pthread_getattr_np")
-private func getThreadAttributes(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> Int32
-#endif
 
 private let threadStateKey: pthread_key_t = {
     var key = pthread_key_t()

@@ -25,7 +25,7 @@ struct ResolverID: Hashable, Sendable, CustomStringConvertible {
 
     /// The current task, or the current thread when code runs outside any task.
     static var current: ResolverID {
-        guard let task = CurrentTask.address else { return ResolverID(thread: ResolutionThreadState.current) }
+        guard let task = PrivateRuntimeABI.currentTask else { return ResolverID(thread: ResolutionThreadState.current) }
         return ResolverID(task: task)
     }
 

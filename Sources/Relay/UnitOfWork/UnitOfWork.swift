@@ -1,4 +1,3 @@
-import CRelayThreadLocal
 import Synchronization
 
 /// One unit of work: a request, a job, a command. Each ``LifecycleType/unitOfWork`` registration
@@ -87,32 +86,39 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     @usableFromInline
     static let binding = TaskLocal<UnitOfWork?>(wrappedValue: nil)
 
-    /// The unit the current task runs in, read straight from the runtime's task-local storage:
-    /// the hot path's form of ``binding``, whose generic getter copies the value through its
-    /// value witnesses.
+    /// The unit the current task runs in, read straight from the runtime's task-local storage
+    /// (`PrivateRuntimeABI.taskLocalObject`): the hot path's form of ``binding``, whose generic
+    /// getter copies the value through its value witnesses.
     ///
     /// Unretained: the binding that made it current (`withValue`) holds it, and that binding
     /// encloses the whole of any call that reads it here, so the caller may borrow it for the call.
-    ///
-    /// `relay_task_local_value` is `swift_task_localValueGet`, the entry point behind
-    /// `TaskLocal.get()`: it takes the `TaskLocal` object as the key and returns the address of the
-    /// value the task (or, outside any task, the thread) holds for it, which `withValue` stored as
-    /// a `Value`: here a `UnitOfWork?`, one pointer, zero for `nil`. The unit-of-work tests fail at
-    /// once if that ever changes.
     @inline(__always)
     static var currentUnretained: Unmanaged<UnitOfWork>? {
+        #if DEBUG
+        if RuntimeSelfChecks.forcesFallback { return currentThroughBinding }
+        #endif
         let key = currentKey.load(ordering: .relaxed)
-        guard let key = UnsafeRawPointer(bitPattern: key), let value = relay_task_local_value(key),
-            let unit = value.load(as: UnsafeRawPointer?.self)
-        else { return nil }
-        return Unmanaged.fromOpaque(unit)
+        guard key > Self.readsThroughBinding, let key = UnsafeRawPointer(bitPattern: key) else {
+            return key == Self.readsThroughBinding ? currentThroughBinding : nil
+        }
+        return PrivateRuntimeABI.taskLocalObject(forKey: key).map { Unmanaged.fromOpaque($0) }
     }
 
-    /// The address of `binding`, the task-local's key; zero until the first unit is made. Kept
-    /// here because reading `binding` itself goes through its lazy initialiser on every read.
-    /// Relaxed is enough: a unit is made before it is bound, in the task (or the creator of the
-    /// task) that reads it.
+    /// The public form, when the runtime's layout is not trusted.
+    @inline(never)
+    private static var currentThroughBinding: Unmanaged<UnitOfWork>? {
+        binding.get().map { Unmanaged.passUnretained($0) }
+    }
+
+    /// The address of `binding`, the task-local's key; zero until the first unit is made, and
+    /// ``readsThroughBinding`` when the layout of a task-local's value is not trusted. Kept here
+    /// because reading `binding` itself goes through its lazy initialiser on every read. Relaxed
+    /// is enough: a unit is made before it is bound, in the task (or the creator of the task) that
+    /// reads it.
     private static let currentKey = Atomic<UInt>(0)
+
+    /// `currentKey`'s value when units are found through `binding.get()`: no address is 1.
+    private static let readsThroughBinding: UInt = 1
 
     init(container: DependencyContainer, parent: UnitOfWork?) {
         self.container = container
@@ -124,7 +130,8 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
         self.number = Self.counter.add(1, ordering: .relaxed).newValue
         if Self.currentKey.load(ordering: .relaxed) == 0 {
             let key = UInt(bitPattern: Unmanaged.passUnretained(Self.binding).toOpaque())
-            Self.currentKey.store(key, ordering: .relaxed)
+            let trusted = PrivateRuntimeABI.taskLocalObjectIsTrusted
+            Self.currentKey.store(trusted ? key : Self.readsThroughBinding, ordering: .relaxed)
         }
     }
 

@@ -1,4 +1,4 @@
-import Relay
+@_spi(RuntimeSelfChecks) import Relay
 import RelayTestSupport
 import Testing
 
@@ -138,6 +138,27 @@ struct InjectionTests {
         let store = try program.container.resolve((any BookStore).self)
         #expect(store === (try program.container.resolve((any BookStore).self)))
     }
+
+    #if DEBUG
+    @Test("with the layout read refused, lifecycle=weak is never refused wrongly")
+    func weakInstructionWithFallback() async throws {
+        try await RuntimeSelfChecks.withFallbacks {
+            // A class-bound protocol is held weakly, as with the layout read.
+            try program.parser().inject(arguments: ["app", "-d", "type=bookStore,factory=inMemory,lifecycle=weak"])
+            let store = try program.container.resolve((any BookStore).self)
+            #expect(store === (try program.container.resolve((any BookStore).self)))
+            // A protocol a value can conform to cannot be told apart from it: accepted at start-up,
+            // its value refused at the first resolve instead.
+            try program.parser().inject(arguments: ["app", "-d", "type=clock,factory=fixed,lifecycle=weak"])
+            let error = try #require(throws: DependencyResolutionError.self) {
+                try program.container.resolve((any Clock).self)
+            }
+            #expect(
+                error.description.hasPrefix(
+                    "'Clock' is registered as .weak in global, but its factory returned a value type."))
+        }
+    }
+    #endif
 
     @Test("tokens are echoed with control characters escaped and long ones cut")
     func tokensAreEchoedSafely() throws {
