@@ -68,6 +68,7 @@ extension DependencyContainer {
         for container in lookupChain {
             let registrations = container.table.withRead { $0.registrations(of: typeID) }
             for registration in registrations where seenNames.insert(registration.key.name).inserted {
+                // Safe: a table stores under a key only a registration of the key's type.
                 let typed = unsafeDowncast(registration, to: Registration<Service>.self)
                 instances.append(try ResolutionEngine.instance(of: typed, in: container))
             }

@@ -106,6 +106,7 @@ extension DependencyContainer {
 
     /// The registration this container holds under `key`, typed.
     private func registration<Service>(for key: RegistrationKey) -> Registration<Service>? {
+        // Safe: a table stores under a key only a registration of the key's type.
         table.withRead { $0.registration(for: key).map { unsafeDowncast($0, to: Registration<Service>.self) } }
     }
 

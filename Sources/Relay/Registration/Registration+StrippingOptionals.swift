@@ -48,7 +48,7 @@ protocol StrippableOptional {
 
 extension Optional: StrippableOptional {
     static func strippingOptional(from registration: AnyRegistration) -> AnyRegistration {
-        // Safe: only `Registration<Service>.strippingOptionals` calls this, with `Service == Self`.
+        // Safe: only `Registration<Service>.strippedOfOptionals()` calls this, with `Service == Self`.
         let optional = unsafeDowncast(registration, to: Registration<Wrapped?>.self)
         let unwrapped = Registration<Wrapped>.unwrapping(optional)
         return unwrapped.strippedOfOptionals() ?? unwrapped

@@ -33,7 +33,9 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
         cachedStorage?.assumingMemoryBound(to: Service.self)
     }
 
-    /// The built instance, for `.weak`.
+    /// The built instance, for `.weak`. Read under the owning table's read lock, written (by
+    /// `cache` and `takeCachedInstance`) under its write lock; exclusivity unchecked as for
+    /// `cachedStorage`.
     @exclusivity(unchecked) private weak var weakInstance: AnyObject?
 
     @inline(__always)

@@ -29,6 +29,10 @@ final class ConstructionRegistry: @unchecked Sendable {
     private let lock = ConditionLock()
 
     /// The wait-for graph's edges out of each waiting resolver: what it waits for.
+    ///
+    /// Unretained: an edge lives from `claim` answering `.wait` until that resolver's `wait`,
+    /// `suspend` or `abandonWait` removes it (under `lock`), and all that while the resolver's
+    /// caller holds the construction, so `loop` may follow another resolver's edge.
     private var waits: [ResolverID: [Unmanaged<Construction>]] = [:]
 
     /// The graph's edges from a task running a factory to its child tasks that wait or build on its

@@ -16,9 +16,13 @@ import Darwin
 /// cycles even when a factory ignores its container parameter and resolves through
 /// `DependencyContainer.global`. Async factories keep their path with the task instead
 /// (``AsyncResolutionPath``).
+///
+/// Not `Sendable`: only its own thread reaches it (through `currentUnretained`; a ``ResolverID``
+/// keeps only its address). Exclusivity is unchecked on its properties because every access is
+/// momentary (a read, a push or pop, a `+=`): none stays open across a factory call, so no two
+/// overlap, even on its own thread.
 final class ResolutionThreadState {
     /// The registrations whose factories are running on this thread, outermost first.
-    /// Exclusivity is unchecked: only the owning thread ever touches its state.
     @exclusivity(unchecked) var path = ResolutionPath()
 
     /// The `.graph` instances of the resolution running on this thread; `nil` until one is built,

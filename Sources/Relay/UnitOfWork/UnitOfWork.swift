@@ -289,10 +289,17 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// Gives back the lock ``lockedStorageInCurrentUnit(of:)`` took.
+    /// Copies the instance at `storage` out of `unit`, then gives back the unit's lock, which
+    /// ``lockedStorageInCurrentUnit(of:)`` took: the copy (and its retain) happens while the lock
+    /// keeps the unit from ending and releasing the instance.
     @inline(__always)
-    func unlock() {
-        lock.unlock()
+    static func endRead<Service>(
+        of unit: Unmanaged<UnitOfWork>,
+        copying storage: UnsafeMutableRawPointer,
+        as _: Service.Type
+    ) -> Service {
+        defer { unit._withUnsafeGuaranteedRef { $0.lock.unlock() } }
+        return storage.assumingMemoryBound(to: Service.self).pointee
     }
 
     /// The slot of the registration identified by `id`, if the unit has made one. Call under the
@@ -438,10 +445,12 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
 
     /// What an ended unit still owes: its slots (one retain each) and the teardowns to run, newest
     /// first. Whoever takes them runs the teardowns, then releases the slots.
-    struct Owed: @unchecked Sendable {
-        // Safety: taken from the unit under its lock as the unit ends, by exactly one taker
-        // (`takeEverything` leaves the unit with none); after that nothing else reaches the slots,
-        // and the taker hands them on whole.
+    ///
+    /// Taken from the unit under its lock as the unit ends, by exactly one taker
+    /// (`takeEverything` leaves the unit with none): only that taker walks and clears the lists and
+    /// gives back the slots' retains, once. Others may still read a slot's instance under the
+    /// unit's lock; `storage` is never written again (`publish` refuses an ended unit).
+    struct Owed: Sendable {
         let slots: Unmanaged<UnitSlot>?
         let teardowns: UnitSlot?
         let unitNumber: Int

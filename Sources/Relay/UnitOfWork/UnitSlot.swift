@@ -10,9 +10,10 @@
 final class UnitSlot: Construction, OwnedTeardown, @unchecked Sendable {
     // Safety: `registration`, `registrationID`, `scope`, `serviceType` and `hasTeardown` are `let`s.
     // `storage`, `isSought`, `nextInUnit` and `nextToTearDown` are read and written only while the
-    // owning unit's lock is held, or by the one taker of an ended unit's lists (`UnitOfWork.Owed`),
-    // when nothing writes them any more (a slot's links are written only while its unit is open,
-    // and `storage` only while it is nil and the unit open). The construction state is
+    // owning unit's lock is held, or by the one taker of an ended unit's lists (`UnitOfWork.Owed`):
+    // the links, under the unit's lock while it is open, then only by that taker (which clears
+    // them in `UnitOfWork.release`); `storage`, written once, while it is nil and the unit open,
+    // and read under the unit's lock even after the end. The construction state is
     // ConstructionRegistry's (see `Construction`); `claimUnpublished` and `endUnsoughtClaim` write it
     // under the unit's lock instead, for a slot no other resolver can reach yet.
 
@@ -41,9 +42,10 @@ final class UnitSlot: Construction, OwnedTeardown, @unchecked Sendable {
     /// struct), so that most instances need no allocation of their own: a unit makes a slot per
     /// service it resolves, and a second allocation per slot was a tenth of opening a unit.
     ///
-    /// Only ever reached through its address (see `keep`): the stored property of a final class,
-    /// with no observers, is addressed in place, and the object never moves, so the address stays
-    /// valid for as long as the slot lives; the instance in it is destroyed by `deinit`.
+    /// Only ever reached through its address (see `keep`), which outlives the closure that took it.
+    /// That relies on the current compiler addressing a final class's stored property with no
+    /// observers in place (the object never moves), which the language does not promise; `keep`
+    /// and `destroy` are the only users of the address, and `deinit` destroys the instance in it.
     @exclusivity(unchecked) private var room: (UInt, UInt, UInt, UInt, UInt) = (0, 0, 0, 0, 0)
 
     /// Whether a resolver other than the slot's maker has found it before its instance was kept:
@@ -122,8 +124,9 @@ final class UnitSlot: Construction, OwnedTeardown, @unchecked Sendable {
     ) async throws {
         // Safe: a slot is made for a `Registration` of its own service type (see `init`).
         guard let teardown = unsafeDowncast(registration, to: Registration<Service>.self).teardown else { return }
-        // Safety: the unit has ended: its work, which shared the instance, is done, and the
-        // teardown (`@Sendable` itself) is the last to receive it.
+        // Safety: a unit's instance is shared by the unit's tasks, as a container's instances are
+        // by everyone; the `@Sendable` teardown is one more receiver, which may run while work still
+        // holds it (shutdown ends units still open), as a container's teardowns do.
         nonisolated(unsafe) let instance = storage.assumingMemoryBound(to: Service.self).pointee
         try await teardown(instance)
     }

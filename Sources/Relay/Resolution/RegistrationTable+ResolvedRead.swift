@@ -1,0 +1,44 @@
+extension RegistrationTable {
+    /// The one read of a cached instance by key: the instance `key` maps to in this table, copied
+    /// out under the calling thread's read stripe, or, for a `.unitOfWork` registration, the
+    /// instance the current unit built, copied out under the unit's lock; otherwise what
+    /// `notBuilt` makes of its registration, or what `notRegistered` returns when the table has no
+    /// registration of `key`.
+    ///
+    /// Everything that reads a cached instance by key goes through here. The registration and the
+    /// instance are reached through unretained references while the stripe is held, and the
+    /// instance is copied straight into the return value: a cached read retains nothing but the
+    /// instance it returns, and holds no `Service?` (whose metadata unspecialised code would look
+    /// up in the runtime on every call).
+    ///
+    /// Part of the engine, not of `Storage`: it reads the lifecycle's step and units of work, which
+    /// the table knows nothing of.
+    @inline(__always)
+    func cachedInstance<Service, Failure: Error>(
+        of key: RegistrationKey,
+        as _: Service.Type,
+        notBuilt: (AnyRegistration) throws(Failure) -> Service,
+        notRegistered: () throws(Failure) -> Service
+    ) throws(Failure) -> Service {
+        let access = beginRead()
+        guard let found = unretainedRegistration(for: key, during: access) else {
+            endRead(access)
+            return try notRegistered()
+        }
+        if let cached = found._withUnsafeGuaranteedRef({ $0.cachedStorage }) {
+            return endRead(access, copying: cached, as: Service.self)
+        }
+        // A unit-of-work instance built in the current unit is read here too, while the stripe
+        // keeps the registration alive: no retain of it, none of the engine's frames. The unit
+        // takes its own lock and gives it back (`UnitOfWork.endRead`), inside the stripe.
+        if found._withUnsafeGuaranteedRef({ $0.lifecycleStep == .buildInUnit }),
+            let built = UnitOfWork.lockedStorageInCurrentUnit(of: ObjectIdentifier(found.takeUnretainedValue()))
+        {
+            return endRead(access) { UnitOfWork.endRead(of: built.unit, copying: built.storage, as: Service.self) }
+        }
+        // Retained before the stripe is given back, so that it outlives a concurrent replacement.
+        let registration = found.takeUnretainedValue()
+        endRead(access)
+        return try notBuilt(registration)
+    }
+}
