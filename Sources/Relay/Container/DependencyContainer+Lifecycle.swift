@@ -251,7 +251,7 @@ extension DependencyContainer {
     func resolutionError(wrapping error: any Error, for registration: AnyRegistration) -> DependencyResolutionError {
         if let error = error as? DependencyResolutionError { return error }
         return DependencyResolutionError(
-            code: .factoryFailed, requested: registration.key, in: self,
+            code: .factoryFailed, requested: registration.key, scope: self.scope,
             path: [registration.key.description], underlyingError: error)
     }
 

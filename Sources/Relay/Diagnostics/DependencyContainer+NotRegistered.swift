@@ -7,7 +7,7 @@ extension DependencyContainer {
             return registered.holder.argumentMismatch(.missing(registered: registered.signatures), for: key, path: path)
         }
         return DependencyResolutionError(
-            code: .notRegistered, requested: key, in: self, path: path,
+            code: .notRegistered, requested: key, scope: self.scope, path: path,
             nearby: nearbyRegistrations(of: key))
     }
 

@@ -107,24 +107,6 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
     /// What was passed and what is taken, for ``Code/argumentMismatch``.
     let arguments: ArgumentMismatch?
 
-    /// For ``Code/mustAwait`` thrown inside a synchronous factory that an async resolution runs:
-    /// the build it would have waited for, which that async resolution awaits before it runs the
-    /// factory again.
-    let pendingBuild: PendingBuild?
-
-    /// For ``Code/unitOfWorkEnded`` thrown by synchronous work run in line for an async
-    /// resolution: the instance built as the unit ended, which that async resolution tears down
-    /// before the error goes on (see `ResolutionEngine.settleLate(carriedBy:)`).
-    var lateInstance: LateInstance?
-
-    /// The same error, for the resolvers that shared the build: the late instance is the
-    /// builder's to end.
-    var withoutLateInstance: DependencyResolutionError {
-        var error = self
-        error.lateInstance = nil
-        return error
-    }
-
     /// For a cycle that spans several containers: each step of the loop with its container.
     let loopPlaces: [String]?
 
@@ -139,29 +121,9 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
     /// not advise the `try await` the user may have written.
     let calledSynchronouslyInTask: Bool
 
-    /// An error of `container`. Out of line: errors are built on cold paths, and their arguments
-    /// should not weigh on the resolve paths that throw them.
+    /// An error resolving in the container of `scope`. Out of line: errors are built on cold
+    /// paths, and their arguments should not weigh on the resolve paths that throw them.
     @inline(never)
-    init(
-        code: Code,
-        requested: RegistrationKey,
-        in container: DependencyContainer,
-        path: [String],
-        nearby: [String] = [],
-        underlyingError: (any Error)? = nil,
-        waited: Duration? = nil,
-        arguments: ArgumentMismatch? = nil,
-        pendingBuild: PendingBuild? = nil,
-        loopPlaces: [String]? = nil,
-        calledSynchronouslyInTask: Bool = false,
-        heldBy: (key: String, lifecycle: LifecycleType)? = nil
-    ) {
-        self.init(
-            code: code, requested: requested, scope: container.scope, path: path, nearby: nearby,
-            underlyingError: underlyingError, waited: waited, arguments: arguments, pendingBuild: pendingBuild,
-            loopPlaces: loopPlaces, calledSynchronouslyInTask: calledSynchronouslyInTask, heldBy: heldBy)
-    }
-
     init(
         code: Code,
         requested: RegistrationKey,
@@ -171,7 +133,6 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         underlyingError: (any Error)? = nil,
         waited: Duration? = nil,
         arguments: ArgumentMismatch? = nil,
-        pendingBuild: PendingBuild? = nil,
         loopPlaces: [String]? = nil,
         calledSynchronouslyInTask: Bool = false,
         heldBy: (key: String, lifecycle: LifecycleType)? = nil
@@ -184,7 +145,6 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         self.underlyingError = underlyingError
         self.waited = waited
         self.arguments = arguments
-        self.pendingBuild = pendingBuild
         self.loopPlaces = loopPlaces
         self.calledSynchronouslyInTask = calledSynchronouslyInTask
         self.heldBy = heldBy

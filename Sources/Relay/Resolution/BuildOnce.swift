@@ -77,7 +77,8 @@ struct BuildOnce {
             return .wait(ticket: ticket)
         case .cycle(let loop, let places):
             throw DependencyResolutionError(
-                code: .cycle, requested: construction.key, in: container, path: path() + loop, loopPlaces: places)
+                code: .cycle, requested: construction.key, scope: container.scope, path: path() + loop,
+                loopPlaces: places)
         }
     }
 
@@ -89,26 +90,28 @@ struct BuildOnce {
     /// two waits are not made: one for a build that awaits (an async factory needs the cooperative
     /// pool, whose thread this wait would hold) is refused at once with
     /// ``DependencyResolutionError/Code/mustAwait``; and one inside a synchronous factory that an
-    /// async resolution runs throws `mustAwait` carrying the build, which that async resolution
-    /// awaits, suspending, before it runs the factory again.
+    /// async resolution runs hands the build back to that resolution
+    /// (``InlineHandback/awaitBuild(_:refusal:)``), which awaits it, suspending, before it runs
+    /// the factory again.
     ///
     /// - Throws: The build's failure; ``DependencyResolutionError/Code/waitTimedOut`` when the limit
-    ///   passes; ``DependencyResolutionError/Code/mustAwait`` as above.
+    ///   passes; ``DependencyResolutionError/Code/mustAwait`` or ``InlineHandback`` as above.
     func wait(ticket: UInt, path: @autoclosure () -> [String]) throws {
         if resolver.id.isTask {
             let thread = ResolutionThreadState.current
             if thread.inlineForAsync > 0 {
                 registry.abandonWait(of: resolver, for: construction)
-                throw DependencyResolutionError(
-                    code: .mustAwait, requested: construction.key, in: container,
-                    path: path() + [construction.key.description], waited: .zero,
-                    pendingBuild: PendingBuild(construction: construction, container: container))
+                throw InlineHandback.awaitBuild(
+                    PendingBuild(construction: construction, container: container),
+                    refusal: DependencyResolutionError(
+                        code: .mustAwait, requested: construction.key, scope: container.scope,
+                        path: path() + [construction.key.description], waited: .zero))
             }
             // The read of an `@Injected` property cannot throw (it would trap): it waits.
             if thread.readingInjectedProperty == 0, registry.isAwaitingBuild(construction, ticket: ticket) {
                 registry.abandonWait(of: resolver, for: construction)
                 throw DependencyResolutionError(
-                    code: .mustAwait, requested: construction.key, in: container,
+                    code: .mustAwait, requested: construction.key, scope: container.scope,
                     path: path() + [construction.key.description], waited: .zero)
             }
         }
@@ -116,7 +119,7 @@ struct BuildOnce {
         let deadline = PthreadCondition.deadline(after: limit)
         guard let outcome = registry.wait(for: construction, ticket: ticket, by: resolver, until: deadline) else {
             throw DependencyResolutionError(
-                code: .waitTimedOut, requested: construction.key, in: container,
+                code: .waitTimedOut, requested: construction.key, scope: container.scope,
                 path: path() + [construction.key.description], waited: limit)
         }
         try Self.carryOn(after: outcome)
@@ -141,13 +144,17 @@ struct BuildOnce {
 
     /// Ends this resolver's build with `error`, which its waiters share; a build stopped by its own
     /// task's cancellation is given up instead, and a waiter (not cancelled) builds anew. So is a
-    /// build that stepped back to await another's (a synchronous factory run in line for an async
-    /// resolution, ``DependencyResolutionError/Code/mustAwait``): it did not fail, and a waiter
-    /// that is a thread must not be handed an error that only an async resolution can act on.
+    /// build that stepped back to await another's (``InlineHandback``): it did not fail, and a
+    /// waiter that is a thread must not be handed what only an async resolution can act on.
     @inline(__always)
     func fail(_ error: any Error) {
-        let stepsBack = (error as? DependencyResolutionError)?.pendingBuild != nil
-        registry.finish(construction, with: Task.isCancelled || stepsBack ? .abandoned : .failed(error))
+        if Task.isCancelled {
+            registry.finish(construction, with: .abandoned)
+        } else if let handback = error as? InlineHandback {
+            registry.finish(construction, with: handback.sharedFailure.map { .failed($0) } ?? .abandoned)
+        } else {
+            registry.finish(construction, with: .failed(error))
+        }
     }
 
     /// After a wait: claim again, or share the failure of the build waited for.

@@ -118,6 +118,6 @@ extension DependencyContainer {
         path: [String]
     ) -> DependencyResolutionError {
         DependencyResolutionError(
-            code: .argumentMismatch, requested: key, in: self, path: path, arguments: mismatch)
+            code: .argumentMismatch, requested: key, scope: self.scope, path: path, arguments: mismatch)
     }
 }

@@ -1,6 +1,6 @@
 /// A build that a synchronous resolve inside an async resolution would have had to wait for: the
 /// async resolution awaits it (suspending, never blocking a thread) and then runs its synchronous
-/// factory again. Carried by ``DependencyResolutionError/Code/mustAwait``.
+/// factory again. Handed back to it as ``InlineHandback/awaitBuild(_:refusal:)``.
 struct PendingBuild: Sendable {
     /// What is being built.
     let construction: Construction

@@ -153,7 +153,7 @@ extension ResolutionEngine {
                         // The unit ended while it was built: nothing is handed out. The build ends
                         // with the error, which its waiters share; this resolve ends the late instance.
                         let ended = endLate(built, of: registration, in: container, on: thread)
-                        attempt.fail(ended.withoutLateInstance)
+                        attempt.fail(ended)
                         hasEnded = true
                         throw ended
                     }
@@ -232,7 +232,7 @@ extension ResolutionEngine {
             return missing
         }
         return DependencyResolutionError(
-            code: code, requested: registration.key, in: container, path: path,
+            code: code, requested: registration.key, scope: container.scope, path: path,
             calledSynchronouslyInTask: thread.path.count == 0 && PrivateRuntimeABI.currentTask != nil)
     }
 
@@ -358,9 +358,11 @@ extension ResolutionEngine {
         } catch let error as DependencyResolutionError {
             // Already carries the full path from the point where it failed.
             throw error
+        } catch let handback as InlineHandback {
+            throw handback
         } catch {
             throw DependencyResolutionError(
-                code: .factoryFailed, requested: registration.key, in: container,
+                code: .factoryFailed, requested: registration.key, scope: container.scope,
                 path: pathDescriptions(on: thread), underlyingError: error)
         }
     }

@@ -46,7 +46,7 @@ extension ResolutionEngine {
     ) throws -> TeardownOwner {
         if registration.lifecycle == .weak {
             throw DependencyResolutionError(
-                code: .teardownWithoutOwner, requested: registration.key, in: container,
+                code: .teardownWithoutOwner, requested: registration.key, scope: container.scope,
                 path: path() + [registration.key.description],
                 heldBy: (registration.key.description, .weak))
         }
@@ -131,8 +131,8 @@ extension ResolutionEngine {
 
     /// Ends an instance built for a unit that ended meanwhile, from synchronous code, and returns
     /// the error to throw. Synchronous code cannot await the teardown: run in line for an async
-    /// resolution, the error carries the instance (``LateInstance``) to that resolution, which
-    /// tears it down before the error goes on (``settleLate(carriedBy:)``); otherwise the teardown
+    /// resolution, it hands the instance back to that resolution (``InlineHandback/endLate(_:error:)``),
+    /// which tears it down before the error goes on (``settleLate(_:endedBy:)``); otherwise the teardown
     /// runs at once in a task the container tracks (its `shutdown()` awaits it; a failure reaches
     /// its observer).
     static func endLate<Service>(
@@ -140,26 +140,24 @@ extension ResolutionEngine {
         of registration: Registration<Service>,
         in container: DependencyContainer,
         on thread: ResolutionThreadState
-    ) -> DependencyResolutionError {
+    ) -> any Error {
         let late = LateInstance(LateTeardown(of: built, built: registration, in: container), owedTo: container.family)
-        var error = unitRefusal(.unitOfWorkEnded, of: registration, in: container, after: pathDescriptions(on: thread))
+        let error = unitRefusal(.unitOfWorkEnded, of: registration, in: container, after: pathDescriptions(on: thread))
         if thread.inlineForAsync > 0 {
-            error.lateInstance = late
-        } else {
-            late.settleInBackground()
+            return InlineHandback.endLate(late, error: error)
         }
+        late.settleInBackground()
         return error
     }
 
-    /// Tears down, awaiting, the late instance that `error` carries from synchronous work run in
-    /// line (see ``endLate(_:of:in:on:)``), and returns the error to throw: without the instance,
-    /// with the teardown's failure as its underlying error.
-    nonisolated(nonsending) static func settleLate(carriedBy error: DependencyResolutionError) async
-        -> DependencyResolutionError
-    {
+    /// Tears down, awaiting, the late instance that synchronous work run in line handed back (see
+    /// ``endLate(_:of:in:on:)``), and returns the error to throw: `error`, with the teardown's
+    /// failure as its underlying error.
+    nonisolated(nonsending) static func settleLate(
+        _ late: LateInstance,
+        endedBy error: DependencyResolutionError
+    ) async -> DependencyResolutionError {
         var error = error
-        guard let late = error.lateInstance else { return error }
-        error.lateInstance = nil
         let failures = await late.settle()
         if !failures.isEmpty, error.underlyingError == nil { error.underlyingError = lateFailure(failures) }
         return error

@@ -214,7 +214,7 @@ extension ResolutionEngine {
             throw error
         } catch {
             throw DependencyResolutionError(
-                code: .factoryFailed, requested: registration.key, in: container,
+                code: .factoryFailed, requested: registration.key, scope: container.scope,
                 path: AsyncResolutionPath.current.descriptions + [registration.key.description],
                 underlyingError: error)
         }
@@ -232,9 +232,9 @@ extension ResolutionEngine {
     }
 
     /// Runs `attempt`, synchronous work run in line for an async resolution (see
-    /// `inlineForAsync`), until it ends: each build of another resolver it hands back as
-    /// ``DependencyResolutionError/Code/mustAwait`` is awaited here, suspending, and then it runs
-    /// again.
+    /// `inlineForAsync`), until it ends: each build of another resolver it hands back
+    /// (``InlineHandback``) is awaited here, suspending, and then it runs again; a late instance it
+    /// hands back is torn down, awaited, before its error goes on.
     @inline(__always)
     nonisolated(nonsending) private static func awaitingOthersBuilds<Service>(
         _ attempt: () throws -> Service
@@ -242,11 +242,13 @@ extension ResolutionEngine {
         while true {
             do {
                 return try attempt()
-            } catch let error as DependencyResolutionError {
-                // An instance built for a unit that ended meanwhile: torn down before the error goes on.
-                if error.lateInstance != nil { throw await settleLate(carriedBy: error) }
-                guard let pending = error.pendingBuild else { throw error }
-                try await pending.awaitEnd()
+            } catch let handback as InlineHandback {
+                switch handback {
+                case .awaitBuild(let pending, _):
+                    try await pending.awaitEnd()
+                case .endLate(let late, let error):
+                    throw await settleLate(late, endedBy: error)
+                }
             }
         }
     }

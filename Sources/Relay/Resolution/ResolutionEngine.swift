@@ -88,7 +88,7 @@ enum ResolutionEngine {
         after path: [String]
     ) -> DependencyResolutionError {
         DependencyResolutionError(
-            code: step == .cycle ? .cycle : .depthLimitExceeded, requested: registration.key, in: container,
+            code: step == .cycle ? .cycle : .depthLimitExceeded, requested: registration.key, scope: container.scope,
             path: path + [registration.key.description])
     }
 
@@ -140,8 +140,8 @@ enum ResolutionEngine {
         after path: [String]
     ) -> DependencyResolutionError {
         DependencyResolutionError(
-            code: code, requested: registration.key, in: container, path: path + [registration.key.description],
-            heldBy: holder.map { ($0.key.description, $0.lifecycle) })
+            code: code, requested: registration.key, scope: container.scope,
+            path: path + [registration.key.description], heldBy: holder.map { ($0.key.description, $0.lifecycle) })
     }
 
     /// The resolution path as errors show it: the async factories running in this task, then the
@@ -186,7 +186,7 @@ enum ResolutionEngine {
     ) throws {
         guard type(of: built as Any) is AnyClass else {
             throw DependencyResolutionError(
-                code: .weakNeedsObject, requested: registration.key, in: container,
+                code: .weakNeedsObject, requested: registration.key, scope: container.scope,
                 path: pathDescriptions(on: .current) + [registration.key.description])
         }
     }

@@ -232,7 +232,7 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     @usableFromInline
     func endedError<Service>(resolving _: Service.Type, name: String?) -> DependencyResolutionError {
         DependencyResolutionError(
-            code: .unitOfWorkEnded, requested: RegistrationKey(Service.self, name: name), in: container,
+            code: .unitOfWorkEnded, requested: RegistrationKey(Service.self, name: name), scope: container.scope,
             path: [RegistrationKey(Service.self, name: name).description])
     }
 

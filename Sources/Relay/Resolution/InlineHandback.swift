@@ -1,0 +1,34 @@
+/// What synchronous work run in line for an async resolution (a synchronous factory, see
+/// `ResolutionThreadState.inlineForAsync`) hands back to that resolution, thrown through the
+/// synchronous frames between: something only the async resolution can do, because it can await.
+///
+/// Internal control flow, never a resolution's outcome: `ResolutionEngine.awaitingOthersBuilds`
+/// catches it, acts, and either runs the work again or throws the user's error. The fronts'
+/// factory wrappers pass it through unwrapped. Should a factory catch it and let it out in an
+/// error of its own, it reads as the refusal it stands for.
+enum InlineHandback: Error, CustomStringConvertible {
+    /// Another resolver's build that a synchronous resolve would have waited for, blocking a
+    /// thread of the cooperative pool: awaited, suspending, before the work runs again. `refusal`
+    /// is how the resolve would have been refused (``DependencyResolutionError/Code/mustAwait``).
+    case awaitBuild(PendingBuild, refusal: DependencyResolutionError)
+
+    /// An instance built for a unit of work that ended meanwhile: torn down, awaited, before
+    /// `error` (``DependencyResolutionError/Code/unitOfWorkEnded``) goes on.
+    case endLate(LateInstance, error: DependencyResolutionError)
+
+    /// The error the resolvers that shared the build get: a step back is no failure (`nil`: the
+    /// build is given up, and a waiter builds anew); a late instance is the builder's alone to end.
+    var sharedFailure: DependencyResolutionError? {
+        switch self {
+        case .awaitBuild: nil
+        case .endLate(_, let error): error
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .awaitBuild(_, let refusal): refusal.description
+        case .endLate(_, let error): error.description
+        }
+    }
+}
