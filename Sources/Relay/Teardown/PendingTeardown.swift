@@ -26,8 +26,7 @@ struct PendingTeardown: OwnedTeardown {
         self.scope = scope
         self.registration = registration
         self.table = table
-        let box = UncheckedInstance(instance)
-        run = { try await teardown(box.instance) }
+        run = TeardownHandOff.bind(teardown, to: instance)
     }
 
     /// Drops the instance from its registration's cache, then runs the teardown: no resolve hands
@@ -41,15 +40,5 @@ struct PendingTeardown: OwnedTeardown {
             withExtendedLifetime(dropped) {}
         }
         try await run()
-    }
-
-    /// Carries an instance into the teardown's closure.
-    private struct UncheckedInstance<Service>: @unchecked Sendable {
-        // Safety: `instance` is one the container owns: cached and handed to any thread that
-        // resolves it (sharing it is what a container is for), or held by a longer-lived instance
-        // it caches. The teardown, `@Sendable` itself, receives it once, at shutdown, as any
-        // resolver would.
-        let instance: Service
-        init(_ instance: Service) { self.instance = instance }
     }
 }

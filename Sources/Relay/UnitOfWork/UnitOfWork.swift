@@ -584,11 +584,11 @@ struct LateTeardown: OwnedTeardown {
     init<Service>(of built: Service, built registration: Registration<Service>, in container: DependencyContainer) {
         key = registration.key
         scope = container.scope
-        // Safety: the instance was never kept nor handed out: the teardown, `@Sendable` itself,
-        // is the only one to receive it.
-        nonisolated(unsafe) let built = built
-        let teardown = registration.teardown
-        self.teardown = { try await teardown?(built) }
+        if let teardown = registration.teardown {
+            self.teardown = TeardownHandOff.bind(teardown, to: built)
+        } else {
+            self.teardown = { @Sendable in }
+        }
     }
 
     nonisolated(nonsending) func tearDown() async throws {

@@ -124,11 +124,7 @@ final class UnitSlot: Construction, OwnedTeardown, @unchecked Sendable {
     ) async throws {
         // Safe: a slot is made for a `Registration` of its own service type (see `init`).
         guard let teardown = unsafeDowncast(registration, to: Registration<Service>.self).teardown else { return }
-        // Safety: a unit's instance is shared by the unit's tasks, as a container's instances are
-        // by everyone; the `@Sendable` teardown is one more receiver, which may run while work still
-        // holds it (shutdown ends units still open), as a container's teardowns do.
-        nonisolated(unsafe) let instance = storage.assumingMemoryBound(to: Service.self).pointee
-        try await teardown(instance)
+        try await TeardownHandOff.run(teardown, on: storage.assumingMemoryBound(to: Service.self).pointee)
     }
 
     deinit {
