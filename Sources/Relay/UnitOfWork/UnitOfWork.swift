@@ -23,8 +23,10 @@ import Synchronization
 /// it, and runs each exactly once when it ends: closed, its body finished, its task cancelled (the
 /// teardowns are not cancelled with it), dropped without being closed (when the last reference
 /// goes, in a task the container tracks), or ended by ``DependencyContainer/shutdown()``. Once
-/// ended it hands out nothing: an instance still being built for it is torn down instead, and its
-/// resolve throws ``DependencyResolutionError/Code/unitOfWorkEnded``.
+/// ended it hands out nothing new: a resolve made after the end throws
+/// ``DependencyResolutionError/Code/unitOfWorkEnded``, and so does one whose instance was still
+/// being built as the unit ended (that instance is torn down instead). A resolve that waited for a
+/// build finished before the end gets that instance, as any resolve made before the end did.
 public final class UnitOfWork: Sendable, CustomStringConvertible {
     /// The container the unit was opened on; `resolve(_:name:)` resolves from it.
     public let container: DependencyContainer

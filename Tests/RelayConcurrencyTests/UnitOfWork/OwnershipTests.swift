@@ -318,6 +318,28 @@ struct OwnershipTests {
         }
     }
 
+    @Test("a unit that owns a long run of transients ends them all, on a worker thread's stack")
+    func aLongRunOfTransientsEnds() async throws {
+        try await withDeadline(seconds: 60) {
+            let torn = Counter()
+            let container = DependencyContainer()
+            container.register(Connection.self, lifecycle: .transient) { _ in
+                Connection(number: 0)
+            } teardown: { _ in
+                torn.increment()
+            }
+            let count = 200_000
+            // Each adopted instance hangs on the unit's teardown list; letting go of the list must
+            // not recurse once per instance (a worker thread's stack is small).
+            try await Task.detached {
+                try await container.withUnitOfWork { _ in
+                    for _ in 0..<count { _ = try container.resolve(Connection.self) }
+                }
+            }.value
+            #expect(torn.value == count)
+        }
+    }
+
     @Test("a transient with a teardown is refused where nothing would own it, before its factory runs")
     func transientsWithoutOwnerAreRefused() async throws {
         try await withDeadline {
