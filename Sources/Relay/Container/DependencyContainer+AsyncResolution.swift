@@ -60,11 +60,7 @@ extension DependencyContainer {
         if SlowPathGate.isOpen {
             return try await resolveObservedAsync(key)
         }
-        do {
-            return try cachedInstance(key)
-        } catch {
-            return try await ResolutionEngine.resolveAsync(key, from: self)
-        }
+        return try await ResolutionEngine.resolveAsync(key, from: self)
     }
 
     /// The async `resolve` of what is not built yet: through any override and observer, awaiting.
@@ -81,16 +77,14 @@ extension DependencyContainer {
         if SlowPathGate.isOpen {
             return try await resolveObservedAsync(key)
         }
-        if let registration = miss.registration, let container = miss.container {
-            // Safe: a table stores under a key only a registration of the key's type.
-            return try await ResolutionEngine.instanceAsync(
-                of: unsafeDowncast(registration, to: Registration<Service>.self), in: container)
-        }
-        return try await ResolutionEngine.resolveAsync(key, from: self)
+        // A miss made while an override or observer was active carries nothing: read again.
+        guard miss.registration != nil else { return try await ResolutionEngine.resolveAsync(key, from: self) }
+        return try await ResolutionEngine.resolveAsync(key, from: self, after: miss)
     }
 
     /// Why ``cachedInstance(_:)`` copied nothing: the registration is not built yet, or neither
-    /// this container nor its root holds one.
+    /// this container nor its root holds one. The one "not found yet" of every cached read that
+    /// goes on to build.
     @usableFromInline
     struct NotCached: Error {
         /// The registration found not built, and the container that holds it; both `nil` when

@@ -4,30 +4,28 @@ extension ResolutionEngine {
     nonisolated(nonsending) static func resolveAsync<Service>(_ key: RegistrationKey, from start: DependencyContainer)
         async throws -> Service
     {
-        var container = start
-        while true {
-            do throws(NotBuilt) {
-                return try container.table.cachedInstance(
-                    of: key, as: Service.self,
-                    notBuilt: { registration throws(NotBuilt) -> Service in throw NotBuilt(registration: registration)
-                    },
-                    notRegistered: { () throws(NotBuilt) -> Service in throw NotBuilt(registration: nil) })
-            } catch {
-                if let registration = error.registration {
-                    // Safe: a table stores under a key only a registration of the key's type.
-                    return try await instanceAsync(
-                        of: unsafeDowncast(registration, to: Registration<Service>.self), in: container)
-                }
-            }
-            guard let parent = container.parent else { return try await start.resolveUnregisteredAsync(key) }
-            container = parent
+        do {
+            return try start.cachedInstance(key)
+        } catch {
+            return try await resolveAsync(key, from: start, after: error)
         }
     }
 
-    /// Why a container's read copied nothing: its registration of the key, not built yet, or `nil`
-    /// when it holds none.
-    private struct NotBuilt: Error {
-        let registration: AnyRegistration?
+    /// Resolves `key` from `start` after its cached read (``DependencyContainer/cachedInstance(_:)``)
+    /// found nothing built: the registration it found goes straight to the build, without a
+    /// second lookup. Inlined: an async frame of its own would be a task allocation per first
+    /// build.
+    @inline(__always)
+    nonisolated(nonsending) static func resolveAsync<Service>(
+        _ key: RegistrationKey,
+        from start: DependencyContainer,
+        after miss: DependencyContainer.NotCached
+    ) async throws -> Service {
+        guard let registration = miss.registration, let container = miss.container else {
+            return try await start.resolveUnregisteredAsync(key)
+        }
+        // Safe: a table stores under a key only a registration of the key's type.
+        return try await instanceAsync(of: unsafeDowncast(registration, to: Registration<Service>.self), in: container)
     }
 
     /// Returns the cached instance of a registration `container` holds, or builds one, awaiting
@@ -92,9 +90,10 @@ extension ResolutionEngine {
             for: registration, in: container, threadDepth: thread.path.count,
             threadPath: thread.path.nearestOutlivingUnits, asyncPath: path, path: path.descriptions
         ).takeUnretainedValue()
-        do throws(NotBuilt) {
-            return try unit.builtInstance(of: registration, as: Service.self) { () throws(NotBuilt) -> Service in
-                throw NotBuilt(registration: nil)
+        do throws(DependencyContainer.NotCached) {
+            return try unit.builtInstance(of: registration, as: Service.self) {
+                () throws(DependencyContainer.NotCached) -> Service in
+                throw DependencyContainer.NotCached()
             }
         } catch {}
         guard let slot = unit.slot(for: registration, in: container) else {
