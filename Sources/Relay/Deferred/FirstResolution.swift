@@ -24,8 +24,13 @@ final class FirstResolution<Service>: Construction, @unchecked Sendable {
         if let keptInstance { return keptInstance }
         return try BuildOnce(self, in: container).obtain(
             path: ResolutionEngine.pathDescriptions(on: .current), isKept: { keptInstance != nil },
-            read: { keptInstance },
-            build: { try keep(resolve()) })
+            read: readKept, build: { try keep(resolve()) })
+    }
+
+    /// The kept instance, for a claim that found one.
+    private func readKept() throws(BuildOnce.Vanished) -> Service {
+        guard let keptInstance else { throw BuildOnce.Vanished() }
+        return keptInstance
     }
 
     /// Keeps `resolved` for every later read.
@@ -47,7 +52,7 @@ extension FirstResolution {
         // The first read may await an async factory: a synchronous reader in a task is refused it.
         return try await BuildOnce(self, in: container).obtain(
             path: AsyncResolutionPath.current.descriptions, awaitsWhileBuilding: true,
-            isKept: { keptInstance != nil }, read: { keptInstance },
+            isKept: { keptInstance != nil }, read: readKept,
             build: { try await keep(resolve()) })
     }
 }

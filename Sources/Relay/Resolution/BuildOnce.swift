@@ -164,25 +164,30 @@ struct BuildOnce {
 }
 
 extension BuildOnce {
+    /// A kept instance that went away between the claim that found it and the read.
+    struct Vanished: Error {}
+
     /// The blocking driver: gets the instance, building it when this resolver claims it and
     /// blocking (bounded) while another builds it.
     ///
     /// - Parameters:
     ///   - path: The resolver's path so far, for errors.
     ///   - isKept: Whether an instance is kept now (see ``claim(isCached:path:)``).
-    ///   - read: The kept instance; `nil` when it went away between the claim and the read (a
-    ///     weak instance, a released singleton), and a new claim follows.
+    ///   - read: The kept instance; throws ``Vanished`` when it went away between the claim and
+    ///     the read (a weak instance, a released singleton), and a new claim follows. A typed
+    ///     throw rather than a `Service?`, whose metadata unspecialised code would look up.
     ///   - build: Builds and keeps the instance, outside any lock.
+    @inline(__always)
     func obtain<Service>(
         path: @autoclosure () -> [String],
         isKept: () -> Bool,
-        read: () -> Service?,
+        read: () throws(Vanished) -> Service,
         build: () throws -> Service
     ) throws -> Service {
         while true {
             switch try claim(isCached: isKept, path: path()) {
             case .read:
-                if let kept = read() { return kept }
+                do throws(Vanished) { return try read() } catch {}
             case .build:
                 do {
                     let built = try build()
@@ -206,13 +211,13 @@ extension BuildOnce {
         path: @autoclosure () -> [String],
         awaitsWhileBuilding: Bool,
         isKept: () -> Bool,
-        read: () -> Service?,
+        read: () throws(Vanished) -> Service,
         build: nonisolated(nonsending) () async throws -> Service
     ) async throws -> Service {
         while true {
             switch try claim(isCached: isKept, path: path(), awaitsWhileBuilding: awaitsWhileBuilding) {
             case .read:
-                if let kept = read() { return kept }
+                do throws(Vanished) { return try read() } catch {}
             case .build:
                 do {
                     let built = try await build()

@@ -241,8 +241,8 @@ extension ResolutionEngine {
     ///
     /// The first thread to claim the registration builds it, holding no lock while its factory
     /// runs; a thread that needs it meanwhile waits for that build only (see
-    /// ``ConstructionRegistry``), then reads what it cached or shares how it failed. The loop of
-    /// `BuildOnce.obtain`, written out: the hot path of a first resolve must not hold a `Service?`.
+    /// ``ConstructionRegistry``), then reads what it cached or shares how it failed
+    /// (`BuildOnce.obtain`).
     @inline(never)
     private static func buildOnce<Service>(
         _ registration: Registration<Service>,
@@ -261,38 +261,34 @@ extension ResolutionEngine {
                 throw asyncFactoryError(for: registration, in: container, on: thread)
             }
         }
-        let attempt = BuildOnce(registration, in: container)
-        while true {
-            let step = try attempt.claim(
-                isCached: { table.withRead { _ in registration.hasCachedInstance() } },
-                path: pathDescriptions(on: thread))
-            switch step {
-            case .read:
-                // Let go of or released between the claim and the read: build anew.
+        return try BuildOnce(registration, in: container).obtain(
+            path: pathDescriptions(on: thread),
+            isKept: { table.withRead { _ in registration.hasCachedInstance() } },
+            read: { () throws(BuildOnce.Vanished) -> Service in try keptInstance(of: registration, in: table) },
+            build: {
+                let built = try build(registration, in: container, on: thread)
                 if registration.lifecycle == .weak {
-                    return try liveWeakInstance(of: registration, in: table) {
-                        try buildOnce(registration, in: container, on: thread)
-                    }
+                    try requireObject(built, for: registration, in: container)
                 }
-                return try table.cachedInstance(of: registration) {
-                    try buildOnce(registration, in: container, on: thread)
-                }
-            case .build:
-                do {
-                    let built = try build(registration, in: container, on: thread)
-                    if registration.lifecycle == .weak {
-                        try requireObject(built, for: registration, in: container)
-                    }
-                    cacheIfCurrent(built, in: registration, of: container)
-                    attempt.succeed()
-                    return built
-                } catch {
-                    attempt.fail(error)
-                    throw error
-                }
-            case .wait(let ticket):
-                try attempt.wait(ticket: ticket, path: pathDescriptions(on: thread))
+                cacheIfCurrent(built, in: registration, of: container)
+                return built
+            })
+    }
+
+    /// The instance `registration` keeps (cached, or weakly held and still alive), for a claim
+    /// that found one; throws ``BuildOnce/Vanished`` when it went away since.
+    @inline(__always)
+    static func keptInstance<Service>(
+        of registration: Registration<Service>,
+        in table: RegistrationTable
+    ) throws(BuildOnce.Vanished) -> Service {
+        if registration.lifecycle == .weak {
+            return try liveWeakInstance(of: registration, in: table) { () throws(BuildOnce.Vanished) in
+                throw BuildOnce.Vanished()
             }
+        }
+        return try table.cachedInstance(of: registration) { () throws(BuildOnce.Vanished) in
+            throw BuildOnce.Vanished()
         }
     }
 
@@ -302,11 +298,11 @@ extension ResolutionEngine {
     /// up in the runtime on entry to any function that holds one, and only the rare `.weak`
     /// lifecycle should pay for it.
     @inline(never)
-    private static func liveWeakInstance<Service>(
+    private static func liveWeakInstance<Service, Failure: Error>(
         of registration: Registration<Service>,
         in table: RegistrationTable,
-        otherwise: () throws -> Service
-    ) throws -> Service {
+        otherwise: () throws(Failure) -> Service
+    ) throws(Failure) -> Service {
         if let alive = table.withRead({ _ in registration.cachedInstance }) {
             return alive
         }

@@ -180,7 +180,7 @@ extension ResolutionEngine {
         return try await BuildOnce(registration, in: container).obtain(
             path: AsyncResolutionPath.current.descriptions, awaitsWhileBuilding: registration.isAsync,
             isKept: { table.withRead { _ in registration.hasCachedInstance() } },
-            read: { table.withRead { _ in registration.cachedInstance } },
+            read: { () throws(BuildOnce.Vanished) -> Service in try keptInstance(of: registration, in: table) },
             build: {
                 let built = try await buildAsync(registration, in: container)
                 if registration.lifecycle == .weak {
