@@ -77,7 +77,8 @@ extension DependencyContainer {
         if SlowPathGate.isOpen {
             return try await resolveObservedAsync(key)
         }
-        // A miss made while an override or observer was active carries nothing: read again.
+        // A miss that carries nothing (registered nowhere, or made while an override or observer
+        // was active): read again, and resolve what is not registered.
         guard miss.registration != nil else { return try await ResolutionEngine.resolveAsync(key, from: self) }
         return try await ResolutionEngine.resolveAsync(key, from: self, after: miss)
     }

@@ -250,6 +250,7 @@ extension DependencyContainer {
     /// itself, but a cancellation passes through, and none may be lost.
     func resolutionError(wrapping error: any Error, for registration: AnyRegistration) -> DependencyResolutionError {
         if let error = error as? DependencyResolutionError { return error }
+        if let handback = error as? InlineHandback { return handback.settledAsUserError() }
         return DependencyResolutionError(
             code: .factoryFailed, requested: registration.key, scope: self.scope,
             path: [registration.key.description], underlyingError: error)

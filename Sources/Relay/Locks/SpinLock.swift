@@ -27,7 +27,7 @@ struct SpinLock: ~Copyable, Sendable {
     }
 
     /// Takes the lock; pair with ``unlock()``. For a caller that copies a value out of guarded
-    /// storage straight into its own return value (a unit of work's built-instance read does).
+    /// storage straight into its own return value.
     @inline(__always)
     func lock() {
         if word.exchange(1, ordering: .acquiring) != 0 {

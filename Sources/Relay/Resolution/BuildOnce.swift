@@ -99,7 +99,9 @@ struct BuildOnce {
     func wait(ticket: UInt, path: @autoclosure () -> [String]) throws {
         if resolver.id.isTask {
             let thread = ResolutionThreadState.current
-            if thread.inlineForAsync > 0 {
+            // The read of an `@Injected` property cannot throw (it would trap): it waits, here and
+            // below.
+            if thread.inlineForAsync > 0, thread.readingInjectedProperty == 0 {
                 registry.abandonWait(of: resolver, for: construction)
                 throw InlineHandback.awaitBuild(
                     PendingBuild(construction: construction, container: container),
@@ -107,7 +109,6 @@ struct BuildOnce {
                         code: .mustAwait, requested: construction.key, scope: container.scope,
                         path: path() + [construction.key.description], waited: .zero))
             }
-            // The read of an `@Injected` property cannot throw (it would trap): it waits.
             if thread.readingInjectedProperty == 0, registry.isAwaitingBuild(construction, ticket: ticket) {
                 registry.abandonWait(of: resolver, for: construction)
                 throw DependencyResolutionError(

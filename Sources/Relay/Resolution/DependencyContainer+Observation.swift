@@ -139,6 +139,10 @@ private struct ObservedResolve {
         } catch let error as DependencyResolutionError {
             tell(.failed(error.code), instance: nil)
             throw error
+        } catch let handback as InlineHandback {
+            // A step back to await another's build is no failure; a unit's end is.
+            if let error = handback.sharedFailure { tell(.failed(error.code), instance: nil) }
+            throw handback
         }
     }
 

@@ -25,6 +25,19 @@ enum InlineHandback: Error, CustomStringConvertible {
         }
     }
 
+    /// The error a user sees where the handback cannot go on to its async resolution (a
+    /// synchronous start or validation run inside the work, a task started in it): the refusal or
+    /// the unit's end; a late instance is then torn down in a task the container tracks.
+    func settledAsUserError() -> DependencyResolutionError {
+        switch self {
+        case .awaitBuild(_, let refusal):
+            return refusal
+        case .endLate(let late, let error):
+            late.settleInBackground()
+            return error
+        }
+    }
+
     var description: String {
         switch self {
         case .awaitBuild(_, let refusal): refusal.description

@@ -5,7 +5,8 @@ extension RegistrationTable {
     /// `notBuilt` makes of its registration, or what `notRegistered` returns when the table has no
     /// registration of `key`.
     ///
-    /// Everything that reads a cached instance by key goes through here. The registration and the
+    /// Every resolve's cached read by key goes through here (an override's own lookups read their
+    /// layer's registrations directly). The registration and the
     /// instance are reached through unretained references while the stripe is held, and the
     /// instance is copied straight into the return value: a cached read retains nothing but the
     /// instance it returns, and holds no `Service?` (whose metadata unspecialised code would look

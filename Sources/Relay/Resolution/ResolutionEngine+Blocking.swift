@@ -324,8 +324,8 @@ extension ResolutionEngine {
     }
 
     /// Runs `body`, synchronous work of an async resolution, on this thread with the thread marked
-    /// as working for it: a wait for another's build inside is then handed back as
-    /// ``DependencyResolutionError/Code/mustAwait`` for the async resolution to await, instead of
+    /// as working for it: a wait for another's build inside is then handed back
+    /// (``InlineHandback/awaitBuild(_:refusal:)``) for the async resolution to await, instead of
     /// blocking a thread of the cooperative pool.
     @inline(__always)
     static func inlineForAsync<Service>(_ body: (ResolutionThreadState) throws -> Service) rethrows -> Service {

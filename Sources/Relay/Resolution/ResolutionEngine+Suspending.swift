@@ -39,6 +39,12 @@ extension ResolutionEngine {
         of registration: Registration<Service>,
         in container: DependencyContainer
     ) async throws -> Service {
+        // Before the first async factory runs (see `AsyncResolutionPath.withFrame`), and before
+        // this resolve claims anything: the check starts tasks and waits for them, which no
+        // claimed build should wait on. Once per process; never for synchronous factories.
+        if registration.isAsync, !PrivateRuntimeABI.childTaskFlagIsChecked {
+            await PrivateRuntimeABI.checkChildTaskFlag()
+        }
         let path = AsyncResolutionPath.current
         let step = step(for: registration, isOnPath: path.contains(registration), depth: path.count, isStackLow: false)
         switch step {
@@ -90,10 +96,9 @@ extension ResolutionEngine {
             for: registration, in: container, threadDepth: thread.path.count,
             threadPath: thread.path.nearestOutlivingUnits, asyncPath: path, path: path.descriptions
         ).takeUnretainedValue()
-        do throws(DependencyContainer.NotCached) {
-            return try unit.builtInstance(of: registration, as: Service.self) {
-                () throws(DependencyContainer.NotCached) -> Service in
-                throw DependencyContainer.NotCached()
+        do throws(BuildOnce.Vanished) {
+            return try unit.builtInstance(of: registration, as: Service.self) { () throws(BuildOnce.Vanished) in
+                throw BuildOnce.Vanished()
             }
         } catch {}
         guard let slot = unit.slot(for: registration, in: container) else {
@@ -211,6 +216,8 @@ extension ResolutionEngine {
         } catch let error as CancellationError {
             // Cancellation is the caller's to see as it is, not a factory failure.
             throw error
+        } catch let handback as InlineHandback {
+            throw handback.settledAsUserError()
         } catch {
             throw DependencyResolutionError(
                 code: .factoryFailed, requested: registration.key, scope: container.scope,

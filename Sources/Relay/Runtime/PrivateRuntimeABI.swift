@@ -2,7 +2,8 @@ import CRelayThreadLocal
 import Synchronization
 
 /// Every read Relay makes of the Swift runtime beyond the standard library's API, in one room,
-/// so that a toolchain that changes one of them costs speed here and never correctness anywhere.
+/// so that a toolchain that changes one of them can cost speed and a few documented answers
+/// (see each fallback), never a hang, a crash or a wrong instance.
 ///
 /// Two kinds of read live here:
 /// - **Entry points** of the runtime (`swift_task_getCurrent`, `swift_task_localValueGet`,
@@ -154,6 +155,12 @@ enum PrivateRuntimeABI {
     @inline(__always)
     static func taskLocalObject(forKey key: UnsafeRawPointer) -> UnsafeRawPointer? {
         relay_task_local_value(key)?.load(as: UnsafeRawPointer?.self)
+    }
+
+    /// The address the runtime gives for the task-local whose key is `key`, unread: what a
+    /// changed layout would make of it, for ``RuntimeSelfChecks``.
+    static func taskLocalValueAddress(forKey key: UnsafeRawPointer) -> UnsafeRawPointer? {
+        UnsafeRawPointer(relay_task_local_value(key))
     }
 
     /// Whether ``taskLocalObject(forKey:)`` may be used; checked on first use.

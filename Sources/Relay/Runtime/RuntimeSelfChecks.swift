@@ -1,5 +1,3 @@
-import CRelayThreadLocal
-
 /// The checks of `PrivateRuntimeABI`'s layout reads, for Relay's own tests: each run with the
 /// read Relay makes, or with a deliberately wrong one, and (in debug builds) the fallbacks forced
 /// for one task tree.
@@ -22,7 +20,8 @@ public enum RuntimeSelfChecks {
     /// value (the mistake a changed layout would amount to).
     public static func taskLocalObjectCheckPasses(loadsValue: Bool = true) -> Bool {
         PrivateRuntimeABI.taskLocalObjectHolds { key in
-            loadsValue ? PrivateRuntimeABI.taskLocalObject(forKey: key) : UnsafeRawPointer(relay_task_local_value(key))
+            loadsValue
+                ? PrivateRuntimeABI.taskLocalObject(forKey: key) : PrivateRuntimeABI.taskLocalValueAddress(forKey: key)
         }
     }
 

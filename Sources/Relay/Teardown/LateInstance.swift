@@ -2,10 +2,10 @@ import Synchronization
 
 /// An instance built for a unit of work that ended while it was built, on its way from the
 /// synchronous work that built it to the async resolution that tears it down (carried by the
-/// ``DependencyResolutionError`` thrown in between).
+/// ``InlineHandback/endLate(_:error:)`` thrown in between).
 ///
-/// Torn down exactly once: by ``settle()``, or, if the error that carries it is dropped on the way
-/// (a factory that caught it), when it goes away, in a task the container tracks.
+/// Torn down exactly once: by ``settle()``, or, if the handback that carries it is dropped on the
+/// way (a factory that caught it), when it goes away, in a task the container tracks.
 final class LateInstance: Sendable {
     private let teardown: LateTeardown
     private let family: ContainerFamily
