@@ -161,8 +161,9 @@ struct AsyncResolutionPath: Sendable {
         in scope: DependencyContainerScope,
         _ operation: nonisolated(nonsending) () async throws -> Result
     ) async rethrows -> Result {
-        // Before the first frame anywhere: whether a task inherits one is read from now on.
-        if !PrivateRuntimeABI.childTaskFlagIsChecked { await PrivateRuntimeABI.checkChildTaskFlag() }
+        // No frame before the child flag's check: until it has run, a task is read as inheriting
+        // none (`ResolutionEngine.instanceAsync` awaits it before any async factory runs).
+        assert(PrivateRuntimeABI.childTaskFlagIsChecked, "an async factory ran before the child-task flag's check")
         let frame = Frame(registration: registration, scope: scope, outer: inheritedFrame, owner: .current)
         guard registration.lifecycle.outlivesUnitsOfWork else {
             return try await $innermostFrame.withValue(frame, operation: operation)

@@ -142,7 +142,6 @@ extension ResolutionEngine {
             case .read:
                 return unit.builtInstance(in: slot, as: Service.self)
             case .build:
-                var hasEnded = false
                 do {
                     let built = try build(registration, in: container, on: thread)
                     // A claim made with the slot that nobody else has sought ends as the instance
@@ -151,16 +150,14 @@ extension ResolutionEngine {
                         isClaimed ? unit.publishClaimed(built, in: slot) : (unit.publish(built, in: slot), true)
                     if !isKept {
                         // The unit ended while it was built: nothing is handed out. The build ends
-                        // with the error, which its waiters share; this resolve ends the late instance.
-                        let ended = endLate(built, of: registration, in: container, on: thread)
-                        attempt.fail(ended)
-                        hasEnded = true
-                        throw ended
+                        // with the error, which its waiters share (`BuildOnce.fail`); this resolve
+                        // ends the late instance.
+                        throw endLate(built, of: registration, in: container, on: thread)
                     }
                     if mustEndClaim { attempt.succeed() }
                     return built
                 } catch {
-                    if !hasEnded { attempt.fail(error) }
+                    attempt.fail(error)
                     throw error
                 }
             case .wait(let ticket):
@@ -252,12 +249,7 @@ extension ResolutionEngine {
         let table = container.table
         if registration.isAsync {
             // Synchronous code reads an async registration's instance, and never waits for one.
-            if registration.lifecycle == .weak {
-                return try liveWeakInstance(of: registration, in: table) {
-                    throw asyncFactoryError(for: registration, in: container, on: thread)
-                }
-            }
-            return try table.cachedInstance(of: registration) {
+            return try keptInstance(of: registration, in: table) {
                 throw asyncFactoryError(for: registration, in: container, on: thread)
             }
         }
@@ -275,21 +267,28 @@ extension ResolutionEngine {
             })
     }
 
-    /// The instance `registration` keeps (cached, or weakly held and still alive), for a claim
-    /// that found one; throws ``BuildOnce/Vanished`` when it went away since.
+    /// The instance `registration` keeps (cached, or weakly held and still alive); what
+    /// `otherwise` returns when it keeps none.
+    @inline(__always)
+    private static func keptInstance<Service, Failure: Error>(
+        of registration: Registration<Service>,
+        in table: RegistrationTable,
+        otherwise: () throws(Failure) -> Service
+    ) throws(Failure) -> Service {
+        if registration.lifecycle == .weak {
+            return try liveWeakInstance(of: registration, in: table, otherwise: otherwise)
+        }
+        return try table.cachedInstance(of: registration, otherwise: otherwise)
+    }
+
+    /// The instance `registration` keeps, for a claim that found one; throws
+    /// ``BuildOnce/Vanished`` when it went away since.
     @inline(__always)
     static func keptInstance<Service>(
         of registration: Registration<Service>,
         in table: RegistrationTable
     ) throws(BuildOnce.Vanished) -> Service {
-        if registration.lifecycle == .weak {
-            return try liveWeakInstance(of: registration, in: table) { () throws(BuildOnce.Vanished) in
-                throw BuildOnce.Vanished()
-            }
-        }
-        return try table.cachedInstance(of: registration) { () throws(BuildOnce.Vanished) in
-            throw BuildOnce.Vanished()
-        }
+        try keptInstance(of: registration, in: table) { () throws(BuildOnce.Vanished) in throw BuildOnce.Vanished() }
     }
 
     /// The live weak instance of `registration`, or what `otherwise` returns when there is none.

@@ -41,8 +41,9 @@ extension ResolutionEngine {
     ) async throws -> Service {
         // Before the first async factory runs (see `AsyncResolutionPath.withFrame`), and before
         // this resolve claims anything: the check starts tasks and waits for them, which no
-        // claimed build should wait on. Once per process; never for synchronous factories.
-        if registration.isAsync, !PrivateRuntimeABI.childTaskFlagIsChecked {
+        // claimed build should wait on. Once per process; never for synchronous factories. (An
+        // alias is not `isAsync`, yet its async resolve runs an async factory.)
+        if registration.asyncFactory != nil, !PrivateRuntimeABI.childTaskFlagIsChecked {
             await PrivateRuntimeABI.checkChildTaskFlag()
         }
         let path = AsyncResolutionPath.current

@@ -79,7 +79,7 @@ enum PrivateRuntimeABI {
     }
 
     /// Checks the child-task flag, once per process; later calls return when that check has.
-    static func checkChildTaskFlag() async {
+    nonisolated(nonsending) static func checkChildTaskFlag() async {
         await childTaskFlagCheck.value
     }
 
