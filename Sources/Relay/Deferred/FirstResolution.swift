@@ -24,7 +24,7 @@ final class FirstResolution<Service>: Construction, @unchecked Sendable {
         if let keptInstance { return keptInstance }
         return try BuildOnce(self, in: container).obtain(
             path: ResolutionEngine.pathDescriptions(on: .current), isKept: { keptInstance != nil },
-            read: readKept, build: { try keep(resolve()) })
+            read: readKept, build: resolve, keep: keep)
     }
 
     /// The kept instance, for a claim that found one.
@@ -34,9 +34,9 @@ final class FirstResolution<Service>: Construction, @unchecked Sendable {
     }
 
     /// Keeps `resolved` for every later read.
-    private func keep(_ resolved: Service) -> Service {
+    private func keep(_ resolved: Service) -> BuildOnce.Kept {
         kept.withLockedValue { $0 = resolved }
-        return resolved
+        return .claimOpen
     }
 }
 
@@ -53,6 +53,6 @@ extension FirstResolution {
         return try await BuildOnce(self, in: container).obtain(
             path: AsyncResolutionPath.current.descriptions, awaitsWhileBuilding: true,
             isKept: { keptInstance != nil }, read: readKept,
-            build: { try await keep(resolve()) })
+            build: resolve, keep: keep)
     }
 }

@@ -2,13 +2,14 @@
 /// which builds once (a cached registration, the first read of a ``Lazy`` or an ``Injected``
 /// property) follows, written once.
 ///
-/// A front drives it in a loop: ``claim(isCached:path:)`` says whether to read what is kept, to
-/// build, or to wait; after a build the front calls ``succeed()`` or ``fail(_:)``; after a wait it
-/// claims again. The two drivers, `obtain(path:isKept:read:build:)` blocking and its async twin
-/// suspending, are that loop; they differ only in how they wait: ``wait(ticket:path:)`` blocks the
-/// thread (for a bounded time), ``suspend(ticket:)`` suspends the task. Cycles, timeouts, shared
-/// failures and abandoned builds are decided here. (The synchronous build of a registration runs
-/// the same loop by hand: it is the hot path of a first resolve, and must not hold a `Service?`.)
+/// The loop: ``claim(isCached:path:awaitsWhileBuilding:)`` says whether to read what is kept, to
+/// build, or to wait; a build ends with ``succeed()`` or ``fail(_:)``; after a wait the resolver
+/// claims again. Every front that builds once runs it through one of the two drivers,
+/// `obtain(isClaimed:path:isKept:read:build:keep:)` blocking and its async twin suspending, which
+/// differ only in how they wait: ``wait(ticket:path:)`` blocks the thread (for a bounded time),
+/// ``suspend(ticket:)`` suspends the task. Where the instance goes is the front's (`read`, `keep`),
+/// so no driver holds a `Service?`. Cycles, timeouts, shared failures and abandoned builds are
+/// decided here.
 struct BuildOnce {
     /// What to do next.
     enum Step {
@@ -168,31 +169,47 @@ extension BuildOnce {
     /// A kept instance that went away between the claim that found it and the read.
     struct Vanished: Error {}
 
+    /// What is left of this resolver's claim once a front has kept what it built.
+    enum Kept {
+        /// The claim is open: the driver ends it (``BuildOnce/succeed()``).
+        case claimOpen
+        /// The claim ended as the instance was kept: a unit of work's claim that nobody sought
+        /// (see `UnitOfWork.publishClaimed`).
+        case claimEnded
+    }
+
     /// The blocking driver: gets the instance, building it when this resolver claims it and
     /// blocking (bounded) while another builds it.
     ///
     /// - Parameters:
+    ///   - isClaimed: Whether this resolver holds the claim already (a unit of work's slot,
+    ///     claimed as it was made): it builds at once.
     ///   - path: The resolver's path so far, for errors.
-    ///   - isKept: Whether an instance is kept now (see ``claim(isCached:path:)``).
+    ///   - isKept: Whether an instance is kept now (see ``claim(isCached:path:awaitsWhileBuilding:)``).
     ///   - read: The kept instance; throws ``Vanished`` when it went away between the claim and
     ///     the read (a weak instance, a released singleton), and a new claim follows. A typed
     ///     throw rather than a `Service?`, whose metadata unspecialised code would look up.
-    ///   - build: Builds and keeps the instance, outside any lock.
+    ///   - build: Builds the instance, outside any lock.
+    ///   - keep: Keeps what `build` built where later claims find it, or throws why it cannot (the
+    ///     build then fails with that error).
     @inline(__always)
     func obtain<Service>(
+        isClaimed: Bool = false,
         path: @autoclosure () -> [String],
         isKept: () -> Bool,
         read: () throws(Vanished) -> Service,
-        build: () throws -> Service
+        build: () throws -> Service,
+        keep: (Service) throws -> Kept
     ) throws -> Service {
+        var step = isClaimed ? Step.build : try claim(isCached: isKept, path: path())
         while true {
-            switch try claim(isCached: isKept, path: path()) {
+            switch step {
             case .read:
                 do throws(Vanished) { return try read() } catch {}
             case .build:
                 do {
                     let built = try build()
-                    succeed()
+                    if try keep(built) == .claimOpen { succeed() }
                     return built
                 } catch {
                     fail(error)
@@ -201,11 +218,12 @@ extension BuildOnce {
             case .wait(let ticket):
                 try wait(ticket: ticket, path: path())
             }
+            step = try claim(isCached: isKept, path: path())
         }
     }
 
-    /// The suspending driver: as ``obtain(path:isKept:read:build:)``, but a task that waits for
-    /// another's build suspends.
+    /// The suspending driver: as ``obtain(isClaimed:path:isKept:read:build:keep:)``, but a task
+    /// that waits for another's build suspends.
     ///
     /// - Parameter awaitsWhileBuilding: Whether `build` awaits (see ``claim(isCached:path:awaitsWhileBuilding:)``).
     nonisolated(nonsending) func obtain<Service>(
@@ -213,7 +231,8 @@ extension BuildOnce {
         awaitsWhileBuilding: Bool,
         isKept: () -> Bool,
         read: () throws(Vanished) -> Service,
-        build: nonisolated(nonsending) () async throws -> Service
+        build: nonisolated(nonsending) () async throws -> Service,
+        keep: (Service) throws -> Kept
     ) async throws -> Service {
         while true {
             switch try claim(isCached: isKept, path: path(), awaitsWhileBuilding: awaitsWhileBuilding) {
@@ -222,7 +241,7 @@ extension BuildOnce {
             case .build:
                 do {
                     let built = try await build()
-                    succeed()
+                    if try keep(built) == .claimOpen { succeed() }
                     return built
                 } catch {
                     fail(error)

@@ -38,6 +38,22 @@ enum InlineHandback: Error, CustomStringConvertible {
         }
     }
 
+    /// The error to throw where the handback reaches async code that can await: the refusal, or
+    /// the unit's end once the late instance is torn down, awaited (not cancelled with the task),
+    /// with the teardown's failure as its underlying error.
+    nonisolated(nonsending) func settled() async -> DependencyResolutionError {
+        switch self {
+        case .awaitBuild(_, let refusal):
+            return refusal
+        case .endLate(let late, var error):
+            let failures = await late.settle()
+            if !failures.isEmpty, error.underlyingError == nil {
+                error.underlyingError = ResolutionEngine.lateFailure(failures)
+            }
+            return error
+        }
+    }
+
     var description: String {
         switch self {
         case .awaitBuild(_, let refusal): refusal.description

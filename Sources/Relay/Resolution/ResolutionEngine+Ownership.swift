@@ -16,8 +16,7 @@
 ///   with a teardown is refused when resolved, with the same code, before its factory runs.
 /// - An instance built for a unit that ended meanwhile is nobody's: it is never kept nor handed
 ///   out; its resolve tears it down and throws ``DependencyResolutionError/Code/unitOfWorkEnded``
-///   (awaiting the teardown where it can: see ``endLate(_:of:in:path:)`` and
-///   ``endLate(_:of:in:on:)``).
+///   (awaiting the teardown where it can: see ``lateInstance(_:of:in:path:)``).
 extension ResolutionEngine {
     /// Who tears down an instance built now.
     enum TeardownOwner {
@@ -88,7 +87,9 @@ extension ResolutionEngine {
         to owner: TeardownOwner
     ) async throws -> Service {
         guard adopt(built, of: registration, in: container, by: owner) else {
-            throw await endLate(built, of: registration, in: container, path: AsyncResolutionPath.current.descriptions)
+            let late = lateInstance(
+                built, of: registration, in: container, path: AsyncResolutionPath.current.descriptions)
+            throw await late.settled()
         }
         return built
     }
@@ -114,53 +115,37 @@ extension ResolutionEngine {
         }
     }
 
-    /// Ends an instance built for a unit that ended meanwhile, from async code: tears it down,
-    /// awaiting (not cancelled with the task), and returns the error to throw, which carries the
-    /// teardown's failure.
-    nonisolated(nonsending) static func endLate<Service>(
+    /// An instance built for a unit that ended meanwhile, with the error its resolve throws
+    /// (``DependencyResolutionError/Code/unitOfWorkEnded``): to end before the error goes on
+    /// (``InlineHandback/settled()``), or in the background where nothing can await it. Out of
+    /// line, as the rare path it is.
+    @inline(never)
+    static func lateInstance<Service>(
         _ built: Service,
         of registration: Registration<Service>,
         in container: DependencyContainer,
         path: [String]
-    ) async -> DependencyResolutionError {
-        let failures = await Teardowns.run(CollectionOfOne(LateTeardown(of: built, built: registration, in: container)))
-        var error = unitRefusal(.unitOfWorkEnded, of: registration, in: container, after: path)
-        if !failures.isEmpty { error.underlyingError = lateFailure(failures) }
-        return error
+    ) -> InlineHandback {
+        .endLate(
+            LateInstance(LateTeardown(of: built, built: registration, in: container), owedTo: container.family),
+            error: unitRefusal(.unitOfWorkEnded, of: registration, in: container, after: path))
     }
 
     /// Ends an instance built for a unit that ended meanwhile, from synchronous code, and returns
     /// the error to throw. Synchronous code cannot await the teardown: run in line for an async
-    /// resolution, it hands the instance back to that resolution (``InlineHandback/endLate(_:error:)``),
-    /// which tears it down before the error goes on (``settleLate(_:endedBy:)``); otherwise the teardown
-    /// runs at once in a task the container tracks (its `shutdown()` awaits it; a failure reaches
-    /// its observer).
+    /// resolution, it hands the instance back to that resolution, which tears it down before the
+    /// error goes on (``InlineHandback/settled()``); otherwise the teardown runs at once in a task the
+    /// container tracks (its `shutdown()` awaits it; a failure reaches its observer). Out of line:
+    /// the publishing closures it is thrown from stay small enough to inline.
+    @inline(never)
     static func endLate<Service>(
         _ built: Service,
         of registration: Registration<Service>,
         in container: DependencyContainer,
         on thread: ResolutionThreadState
     ) -> any Error {
-        let late = LateInstance(LateTeardown(of: built, built: registration, in: container), owedTo: container.family)
-        let error = unitRefusal(.unitOfWorkEnded, of: registration, in: container, after: pathDescriptions(on: thread))
-        if thread.inlineForAsync > 0 {
-            return InlineHandback.endLate(late, error: error)
-        }
-        late.settleInBackground()
-        return error
-    }
-
-    /// Tears down, awaiting, the late instance that synchronous work run in line handed back (see
-    /// ``endLate(_:of:in:on:)``), and returns the error to throw: `error`, with the teardown's
-    /// failure as its underlying error.
-    nonisolated(nonsending) static func settleLate(
-        _ late: LateInstance,
-        endedBy error: DependencyResolutionError
-    ) async -> DependencyResolutionError {
-        var error = error
-        let failures = await late.settle()
-        if !failures.isEmpty, error.underlyingError == nil { error.underlyingError = lateFailure(failures) }
-        return error
+        let late = lateInstance(built, of: registration, in: container, path: pathDescriptions(on: thread))
+        return thread.inlineForAsync > 0 ? late : late.settledAsUserError()
     }
 
     /// The failure of a late instance's teardown.

@@ -105,39 +105,23 @@ extension ResolutionEngine {
         guard let slot = unit.slot(for: registration, in: container) else {
             throw unitRefusal(.unitOfWorkEnded, of: registration, in: container, after: path.descriptions)
         }
-        // The loop of `BuildOnce.obtain`, written out: it must not hold a `Service?`.
-        let attempt = BuildOnce(slot, in: container)
-        while true {
-            switch try attempt.claim(
-                isCached: { unit.isBuilt(slot) }, path: AsyncResolutionPath.current.descriptions,
-                awaitsWhileBuilding: registration.isAsync)
-            {
-            case .read:
-                return unit.builtInstance(in: slot, as: Service.self)
-            case .build:
-                let built: Service
-                do {
-                    built = try await buildAsync(registration, in: container)
-                } catch {
-                    attempt.fail(error)
-                    throw error
-                }
-                guard unit.publish(built, in: slot) else {
-                    // The unit ended while it was built: nothing is handed out. The build ends with
-                    // the error, which its waiters share; this resolve tears the instance down
-                    // before the error goes on.
-                    let ended = unitRefusal(
-                        .unitOfWorkEnded, of: registration, in: container,
-                        after: AsyncResolutionPath.current.descriptions)
-                    attempt.fail(ended)
-                    throw await endLate(
-                        built, of: registration, in: container, path: AsyncResolutionPath.current.descriptions)
-                }
-                attempt.succeed()
-                return built
-            case .wait(let ticket):
-                try await attempt.suspend(ticket: ticket)
-            }
+        do {
+            return try await BuildOnce(slot, in: container).obtain(
+                path: AsyncResolutionPath.current.descriptions, awaitsWhileBuilding: registration.isAsync,
+                isKept: { unit.isBuilt(slot) }, read: { unit.builtInstance(in: slot, as: Service.self) },
+                build: { try await buildAsync(registration, in: container) },
+                keep: { built in
+                    // The unit ended while it was built: nothing is handed out. The build fails
+                    // with the error, which its waiters share at once; this resolve tears the
+                    // instance down, below, before the error goes on.
+                    guard unit.publish(built, in: slot) else {
+                        throw lateInstance(
+                            built, of: registration, in: container, path: AsyncResolutionPath.current.descriptions)
+                    }
+                    return .claimOpen
+                })
+        } catch let handback as InlineHandback {
+            throw await handback.settled()
         }
     }
 
@@ -187,14 +171,8 @@ extension ResolutionEngine {
             path: AsyncResolutionPath.current.descriptions, awaitsWhileBuilding: registration.isAsync,
             isKept: { table.withRead { _ in registration.hasCachedInstance() } },
             read: { () throws(BuildOnce.Vanished) -> Service in try keptInstance(of: registration, in: table) },
-            build: {
-                let built = try await buildAsync(registration, in: container)
-                if registration.lifecycle == .weak {
-                    try requireObject(built, for: registration, in: container)
-                }
-                cacheIfCurrent(built, in: registration, of: container)
-                return built
-            })
+            build: { try await buildAsync(registration, in: container) },
+            keep: { built in try keep(built, in: registration, of: container) })
     }
 
     /// Runs a registration's factory: an async one with the registration on the task's path, a
@@ -253,8 +231,8 @@ extension ResolutionEngine {
                 switch handback {
                 case .awaitBuild(let pending, _):
                     try await pending.awaitEnd()
-                case .endLate(let late, let error):
-                    throw await settleLate(late, endedBy: error)
+                case .endLate:
+                    throw await handback.settled()
                 }
             }
         }

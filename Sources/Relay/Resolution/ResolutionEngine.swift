@@ -150,6 +150,21 @@ enum ResolutionEngine {
         AsyncResolutionPath.current.descriptions + thread.path.descriptions
     }
 
+    /// Keeps what a singleton, eager singleton or weak registration built, for both fronts'
+    /// ``BuildOnce`` drivers: checked first when it is to be held weakly, then cached.
+    @inline(__always)
+    static func keep<Service>(
+        _ built: Service,
+        in registration: Registration<Service>,
+        of container: DependencyContainer
+    ) throws -> BuildOnce.Kept {
+        if registration.lifecycle == .weak {
+            try requireObject(built, for: registration, in: container)
+        }
+        cacheIfCurrent(built, in: registration, of: container)
+        return .claimOpen
+    }
+
     /// Keeps what a registration built, unless the registration was replaced while it built: then
     /// the caller hands out what it built, uncached.
     static func cacheIfCurrent<Service>(
