@@ -1,53 +1,4 @@
 extension ResolutionEngine {
-    /// Resolves `key` from `container` without looking for overrides or observers: the hot path.
-    ///
-    /// The container, then its root, each under a read lock no other reader contends on. A cached
-    /// singleton is copied out of its storage while the lock is held, through unretained references:
-    /// the hot path retains nothing but the instance it returns, and holds no `Service?` (whose
-    /// metadata unspecialised code would look up in the runtime on every call).
-    @inline(__always)
-    static func resolve<Service>(_ key: RegistrationKey, from container: DependencyContainer) throws -> Service {
-        try resolveOwn(key, from: container) { try resolveThroughRoot(key, of: container) }
-    }
-
-    /// Resolves what a container does not hold: from its root, or not at all. Out of line, so the
-    /// common case (the container holds the registration) keeps a small frame.
-    @inline(never)
-    private static func resolveThroughRoot<Service>(
-        _ key: RegistrationKey,
-        of container: DependencyContainer
-    ) throws -> Service {
-        guard let parent = container.parent else { return try container.resolveUnregistered(key) }
-        return try resolveOwn(key, from: parent) { try container.resolveUnregistered(key) }
-    }
-
-    /// Resolves `key` from a container's own registrations, or returns what `fallback` does when
-    /// there is none.
-    @inline(__always)
-    private static func resolveOwn<Service>(
-        _ key: RegistrationKey,
-        from container: DependencyContainer,
-        orElse fallback: () throws -> Service
-    ) throws -> Service {
-        try container.table.cachedInstance(
-            of: key, as: Service.self,
-            notBuilt: { try instance(found: $0, in: container) },
-            notRegistered: fallback)
-    }
-
-    /// Builds (or finds) the instance of a registration found untyped. Out of line, so that the
-    /// hot path of a cached read keeps a small frame, and the blocking front's closure runs in
-    /// this function's frame rather than in one of its own (measured: 50 instructions fewer per
-    /// transient graph).
-    @inline(never)
-    private static func instance<Service>(
-        found registration: AnyRegistration,
-        in container: DependencyContainer
-    ) throws -> Service {
-        // Safe: a table stores under a key only a registration of the key's type.
-        try instance(of: unsafeDowncast(registration, to: Registration<Service>.self), in: container)
-    }
-
     /// Returns the cached instance of a registration `container` holds, or builds one; a thread
     /// that must wait for another's build blocks.
     @inline(__always)
@@ -196,26 +147,6 @@ extension ResolutionEngine {
         return graph.keep(built, for: registration)
     }
 
-    /// The cycle, or the call for `await`, that a synchronous resolve of an async registration
-    /// with no instance cached meets: synchronous code cannot wait for an async factory.
-    @inline(never)
-    private static func asyncFactoryError(
-        for registration: AnyRegistration,
-        in container: DependencyContainer,
-        on thread: ResolutionThreadState
-    ) -> DependencyResolutionError {
-        let path = pathDescriptions(on: thread) + [registration.key.description]
-        // Its async factory is already running further out in this task: the resolve is a cycle.
-        let code: DependencyResolutionError.Code =
-            AsyncResolutionPath.current.contains(registration) ? .cycle : .asyncFactory
-        if code == .asyncFactory, let missing = container.missingArgumentsError(for: registration, path: path) {
-            return missing
-        }
-        return DependencyResolutionError(
-            code: code, requested: registration.key, scope: container.scope, path: path,
-            calledSynchronouslyInTask: thread.path.count == 0 && PrivateRuntimeABI.currentTask != nil)
-    }
-
     /// Builds and caches a singleton, eager singleton or weak instance, exactly once per container
     /// however many threads race for it.
     ///
@@ -244,76 +175,8 @@ extension ResolutionEngine {
             keep: { built in try keep(built, in: registration, of: container) })
     }
 
-    /// The instance `registration` keeps (cached, or weakly held and still alive); what
-    /// `otherwise` returns when it keeps none.
-    @inline(__always)
-    private static func keptInstance<Service, Failure: Error>(
-        of registration: Registration<Service>,
-        in table: RegistrationTable,
-        otherwise: () throws(Failure) -> Service
-    ) throws(Failure) -> Service {
-        if registration.lifecycle == .weak {
-            return try liveWeakInstance(of: registration, in: table, otherwise: otherwise)
-        }
-        return try table.cachedInstance(of: registration, otherwise: otherwise)
-    }
-
-    /// The instance `registration` keeps, for a claim that found one; throws
-    /// ``BuildOnce/Vanished`` when it went away since.
-    @inline(__always)
-    static func keptInstance<Service>(
-        of registration: Registration<Service>,
-        in table: RegistrationTable
-    ) throws(BuildOnce.Vanished) -> Service {
-        try keptInstance(of: registration, in: table) { () throws(BuildOnce.Vanished) in throw BuildOnce.Vanished() }
-    }
-
-    /// The live weak instance of `registration`, or what `otherwise` returns when there is none.
-    ///
-    /// Out of line, as everything that handles a `Service?`: unspecialised code looks its metadata
-    /// up in the runtime on entry to any function that holds one, and only the rare `.weak`
-    /// lifecycle should pay for it.
-    @inline(never)
-    private static func liveWeakInstance<Service, Failure: Error>(
-        of registration: Registration<Service>,
-        in table: RegistrationTable,
-        otherwise: () throws(Failure) -> Service
-    ) throws(Failure) -> Service {
-        if let alive = table.withRead({ _ in registration.cachedInstance }) {
-            return alive
-        }
-        return try otherwise()
-    }
-
-    /// Runs a synchronous factory for an async resolution, on this thread's path: it never
-    /// suspends, so no other task's frames can interleave with it there.
-    static func buildInline<Service>(
-        _ registration: Registration<Service>,
-        in container: DependencyContainer
-    ) throws -> Service {
-        try inlineForAsync { thread in
-            if thread.path.contains(registration) {
-                throw refusal(.cycle, of: registration, in: container, after: pathDescriptions(on: thread))
-            }
-            return try build(registration, in: container, on: thread)
-        }
-    }
-
-    /// Runs `body`, synchronous work of an async resolution, on this thread with the thread marked
-    /// as working for it: a wait for another's build inside is then handed back
-    /// (``InlineHandback/awaitBuild(_:refusal:)``) for the async resolution to await, instead of
-    /// blocking a thread of the cooperative pool.
-    @inline(__always)
-    static func inlineForAsync<Service>(_ body: (ResolutionThreadState) throws -> Service) rethrows -> Service {
-        try ResolutionThreadState.currentUnretained._withUnsafeGuaranteedRef { thread in
-            thread.inlineForAsync += 1
-            defer { thread.inlineForAsync -= 1 }
-            return try body(thread)
-        }
-    }
-
     /// Runs a registration's factory with the registration on this thread's path.
-    private static func build<Service>(
+    static func build<Service>(
         _ registration: Registration<Service>,
         in container: DependencyContainer,
         on thread: ResolutionThreadState

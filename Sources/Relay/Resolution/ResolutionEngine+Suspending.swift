@@ -1,33 +1,4 @@
 extension ResolutionEngine {
-    /// Resolves `key` from `start` without looking for overrides or observers: the container, then
-    /// its root.
-    nonisolated(nonsending) static func resolveAsync<Service>(_ key: RegistrationKey, from start: DependencyContainer)
-        async throws -> Service
-    {
-        do {
-            return try start.cachedInstance(key)
-        } catch {
-            return try await resolveAsync(key, from: start, after: error)
-        }
-    }
-
-    /// Resolves `key` from `start` after its cached read (``DependencyContainer/cachedInstance(_:)``)
-    /// found nothing built: the registration it found goes straight to the build, without a
-    /// second lookup. Inlined: an async frame of its own would be a task allocation per first
-    /// build.
-    @inline(__always)
-    nonisolated(nonsending) static func resolveAsync<Service>(
-        _ key: RegistrationKey,
-        from start: DependencyContainer,
-        after miss: DependencyContainer.NotCached
-    ) async throws -> Service {
-        guard let registration = miss.registration, let container = miss.container else {
-            return try await start.resolveUnregisteredAsync(key)
-        }
-        // Safe: a table stores under a key only a registration of the key's type.
-        return try await instanceAsync(of: unsafeDowncast(registration, to: Registration<Service>.self), in: container)
-    }
-
     /// Returns the cached instance of a registration `container` holds, or builds one, awaiting
     /// an async factory; a synchronous factory runs in line.
     ///
@@ -64,24 +35,6 @@ extension ResolutionEngine {
                 return try await unitInstanceInline(of: registration, in: container)
             }
             return try await unitInstanceAsync(of: registration, in: container, on: path)
-        }
-    }
-
-    /// The current unit's instance of a `.unitOfWork` registration with a synchronous factory: the
-    /// blocking front's read-or-build, run in line on this thread, where a wait for another
-    /// resolver's build is handed back here (`inlineForAsync`) and awaited, suspending, before
-    /// trying again. A first build in a unit so costs the synchronous engine's steps, with no async
-    /// frame of its own (measured: a third of opening a unit and building three).
-    ///
-    /// Not while an observer or override is active: their bookkeeping of builds is the async
-    /// path's (`BuildCount`).
-    @inline(__always)
-    nonisolated(nonsending) private static func unitInstanceInline<Service>(
-        of registration: Registration<Service>,
-        in container: DependencyContainer
-    ) async throws -> Service {
-        try await awaitingOthersBuilds {
-            try inlineForAsync { thread in try unitInstance(of: registration, in: container, on: thread) }
         }
     }
 
@@ -202,39 +155,6 @@ extension ResolutionEngine {
                 code: .factoryFailed, requested: registration.key, scope: container.scope,
                 path: AsyncResolutionPath.current.descriptions + [registration.key.description],
                 underlyingError: error)
-        }
-    }
-
-    /// Runs a synchronous factory for an async resolution; when a synchronous resolve inside it
-    /// needs a build another resolver is running, awaits that build here (suspending, where the
-    /// factory's thread would have blocked a thread of the cooperative pool), then runs the factory
-    /// again.
-    nonisolated(nonsending) private static func buildInlineAwaitingOthers<Service>(
-        _ registration: Registration<Service>,
-        in container: DependencyContainer
-    ) async throws -> Service {
-        try await awaitingOthersBuilds { try buildInline(registration, in: container) }
-    }
-
-    /// Runs `attempt`, synchronous work run in line for an async resolution (see
-    /// `inlineForAsync`), until it ends: each build of another resolver it hands back
-    /// (``InlineHandback``) is awaited here, suspending, and then it runs again; a late instance it
-    /// hands back is torn down, awaited, before its error goes on.
-    @inline(__always)
-    nonisolated(nonsending) private static func awaitingOthersBuilds<Service>(
-        _ attempt: () throws -> Service
-    ) async throws -> Service {
-        while true {
-            do {
-                return try attempt()
-            } catch let handback as InlineHandback {
-                switch handback {
-                case .awaitBuild(let pending, _):
-                    try await pending.awaitEnd()
-                case .endLate:
-                    throw await handback.settled()
-                }
-            }
         }
     }
 }

@@ -2,11 +2,16 @@
 /// cached instance, and the construction of what is not cached yet.
 ///
 /// `DependencyContainer` keeps the public API and hands each resolve to the engine, passing
-/// itself along. The policy is written here once: the cycle and depth checks and the dispatch on
-/// the lifecycle (``step(for:isOnPath:depth:isStackLow:)``), building a cached instance exactly
-/// once (``BuildOnce`` over the ``ConstructionRegistry``'s wait-for graph), caching it together
-/// with its teardown (``cacheIfCurrent(_:in:of:)``), and the `.weak` rule
-/// (``requireObject(_:for:in:)``). Two fronts drive it: a synchronous one that blocks
+/// itself along. Each rule is written once, in a file of its own:
+/// - where a resolve enters, and the route it takes (`ResolutionEngine+Route.swift`);
+/// - the checks against the resolution's path, a cycle and a path too deep, and the dispatch on
+///   the lifecycle (`ResolutionEngine+PathChecks.swift`, ``step(for:isOnPath:depth:isStackLow:)``);
+/// - building once (``BuildOnce`` over the ``ConstructionRegistry``'s wait-for graph) and keeping
+///   the instance with its teardown (`ResolutionEngine+KeptInstance.swift`);
+/// - who owns an instance with a teardown (`ResolutionEngine+Ownership.swift`);
+/// - synchronous work run in line for an async resolution (`ResolutionEngine+InlineForAsync.swift`).
+///
+/// Two fronts switch on the one ``Step``: a synchronous one that blocks
 /// (`ResolutionEngine+Blocking.swift`) and an async one that suspends
 /// (`ResolutionEngine+Suspending.swift`); they differ only in how they wait and where the path of
 /// the resolution is kept (the thread's ``ResolutionThreadState``, the task's
@@ -41,27 +46,6 @@ enum ResolutionEngine {
         case buildInUnit
     }
 
-    /// The checks and the lifecycle dispatch that every front makes before it builds or reads,
-    /// written once.
-    ///
-    /// - Parameters:
-    ///   - registration: What is resolved.
-    ///   - isOnPath: Whether the resolution's path holds `registration` already.
-    ///   - depth: How many factories the path holds.
-    ///   - isStackLow: Whether the thread's stack could overflow in one more factory; asked only
-    ///     when the path is not too deep already.
-    @inline(__always)
-    static func step(
-        for registration: AnyRegistration,
-        isOnPath: Bool,
-        depth: Int,
-        isStackLow: @autoclosure () -> Bool
-    ) -> Step {
-        if isOnPath { return .cycle }
-        if depth >= DependencyContainer.maximumResolutionDepth || isStackLow() { return .tooDeep }
-        return registration.lifecycleStep
-    }
-
     /// What a resolve does with a registration of `lifecycle` once the path allows it: the
     /// dispatch on the lifecycle, made once when the registration is made rather than on every
     /// resolve.
@@ -74,22 +58,6 @@ enum ResolutionEngine {
         case .unitOfWork: return .buildInUnit
         case .singleton, .eagerSingleton, .weak: return .buildOnce
         }
-    }
-
-    /// Why `registration` may not be built where the resolution has got to: it is on the path
-    /// already (``DependencyResolutionError/Code/cycle``), or the path is too deep
-    /// (``DependencyResolutionError/Code/depthLimitExceeded``). Out of line, so that the checks cost
-    /// the hot path a branch each.
-    @inline(never)
-    static func refusal(
-        _ step: Step,
-        of registration: AnyRegistration,
-        in container: DependencyContainer,
-        after path: [String]
-    ) -> DependencyResolutionError {
-        DependencyResolutionError(
-            code: step == .cycle ? .cycle : .depthLimitExceeded, requested: registration.key, scope: container.scope,
-            path: path + [registration.key.description])
     }
 
     /// The unit of work a `.unitOfWork` registration resolves in: the current one, checked to be
@@ -142,67 +110,5 @@ enum ResolutionEngine {
         DependencyResolutionError(
             code: code, requested: registration.key, scope: container.scope,
             path: path + [registration.key.description], heldBy: holder.map { ($0.key.description, $0.lifecycle) })
-    }
-
-    /// The resolution path as errors show it: the async factories running in this task, then the
-    /// factories running on this thread, outermost first.
-    static func pathDescriptions(on thread: ResolutionThreadState) -> [String] {
-        AsyncResolutionPath.current.descriptions + thread.path.descriptions
-    }
-
-    /// Keeps what a singleton, eager singleton or weak registration built, for both fronts'
-    /// ``BuildOnce`` drivers: checked first when it is to be held weakly, then cached.
-    @inline(__always)
-    static func keep<Service>(
-        _ built: Service,
-        in registration: Registration<Service>,
-        of container: DependencyContainer
-    ) throws -> BuildOnce.Kept {
-        if registration.lifecycle == .weak {
-            try requireObject(built, for: registration, in: container)
-        }
-        cacheIfCurrent(built, in: registration, of: container)
-        return .claimOpen
-    }
-
-    /// Keeps what a registration built, unless the registration was replaced while it built: then
-    /// the caller hands out what it built, uncached.
-    static func cacheIfCurrent<Service>(
-        _ built: Service,
-        in registration: Registration<Service>,
-        of container: DependencyContainer
-    ) {
-        // The teardown is recorded under the same write lock that publishes the instance: a
-        // dependent built from the cached instance by another thread records its own teardown only
-        // after this one, so shutdown, running the log backwards, never closes a dependency first.
-        // Anything replaced is released here, after unlocking, in case its deinit resolves.
-        let table = container.table
-        let replaced = table.withWrite { contents -> Any? in
-            guard contents.isCurrent(registration) else { return nil }
-            let replaced = registration.cache(built)
-            if let teardown = registration.teardown, registration.lifecycle.isCached {
-                container.family.teardowns.record(
-                    PendingTeardown(
-                        of: built, built: registration, in: table, scope: container.scope, teardown: teardown))
-            }
-            return replaced
-        }
-        withExtendedLifetime(replaced) {}
-    }
-
-    /// Checks that what a `.weak` factory built can be held weakly: for the synchronous and the
-    /// async build alike. Out of line: it handles the service as `Any`, which only the rare `.weak`
-    /// lifecycle should pay for.
-    @inline(never)
-    static func requireObject<Service>(
-        _ built: Service,
-        for registration: Registration<Service>,
-        in container: DependencyContainer
-    ) throws {
-        guard type(of: built as Any) is AnyClass else {
-            throw DependencyResolutionError(
-                code: .weakNeedsObject, requested: registration.key, scope: container.scope,
-                path: pathDescriptions(on: .current) + [registration.key.description])
-        }
     }
 }

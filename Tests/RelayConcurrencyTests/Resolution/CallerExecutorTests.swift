@@ -15,13 +15,19 @@ struct CallerExecutorTests {
     @Test("resolve, resolveAll, Lazy, Provider, @Injected and shutdown never hop off an actor")
     func asyncEntryPointsStayOnTheCallersActor() async throws {
         try await withDeadline {
-            let container = DependencyContainer()
-            container.register(Database.self) { _ in Database() }
-            container.register(Session.self, lifecycle: .transient) { _ in Session() }
-            _ = try await container.resolve(Database.self)
             let caller = CountingActor()
-            let hops = try await caller.callEveryEntryPoint(on: container)
-            #expect(hops == 0, "each hop off the actor and back gives its executor a job")
+            // The observer is process-wide: while a test of another suite has one set, every
+            // observed async resolve enters a task-local scope, a job each. So the count is taken
+            // up to five times and the fewest kept: a hop of the entry points' own shows in every one.
+            var fewest = Int.max
+            for _ in 0..<5 where fewest > 0 {
+                let container = DependencyContainer()
+                container.register(Database.self) { _ in Database() }
+                container.register(Session.self, lifecycle: .transient) { _ in Session() }
+                _ = try await container.resolve(Database.self)
+                fewest = min(fewest, try await caller.callEveryEntryPoint(on: container))
+            }
+            #expect(fewest == 0, "each hop off the actor and back gives its executor a job")
         }
     }
 

@@ -68,6 +68,34 @@ struct TaskInheritanceTests {
         try await expectCycle { _ = try await container.resolve(Connection.self) }
     }
 
+    @Test("a Task.immediate started in a synchronous factory runs on its thread: resolving the factory is a cycle")
+    func immediateTaskInSynchronousFactoryIsOnItsThread() async throws {
+        try await withDeadline(seconds: 10) {
+            let container = DependencyContainer()
+            let builds = Counter()
+            let failure = Locked<(any Error)?>(nil)
+            container.register(Connection.self, lifecycle: .transient) { container in
+                builds.increment()
+                if builds.value == 1 {
+                    // Runs at once, on this thread, until it suspends: the resolve does not.
+                    Task.immediate {
+                        do {
+                            _ = try await container.resolve(Connection.self)
+                        } catch {
+                            failure.withLock { $0 = error }
+                        }
+                    }
+                }
+                return Connection()
+            }
+            _ = try await container.resolve(Connection.self)
+            let error = try #require(failure.withLock { $0 } as? DependencyResolutionError)
+            #expect(error.code == .cycle)
+            #expect(error.path == ["Connection", "Connection"])
+            #expect(builds.value == 1)
+        }
+    }
+
     @Test("a Task started inside the factory resolves on a path of its own, even while the factory runs")
     func unstructuredTaskStartsAfresh() async throws {
         try await withDeadline(seconds: 10) {
