@@ -98,7 +98,8 @@ extension DependencyContainer {
     ) throws -> Service {
         let signature = ArgumentSignature(First.self, repeat (each Rest).self)
         let key = RegistrationKey(type, name: name, arguments: signature)
-        try requireArgumentRegistration(for: key, passing: signature, depth: ResolutionThreadState.current.path.count)
+        try ArgumentPassing.requireRegistration(
+            for: key, passing: signature, from: self, depth: ResolutionThreadState.current.path.count)
         let pending = PendingArguments(for: key, first, repeat each rest)
         return try PendingArguments.$current.withValue(pending) {
             try resolve(key: key)
@@ -129,7 +130,8 @@ extension DependencyContainer {
     ) async throws -> Service {
         let signature = ArgumentSignature(First.self, repeat (each Rest).self)
         let key = RegistrationKey(type, name: name, arguments: signature)
-        try requireArgumentRegistration(for: key, passing: signature, depth: AsyncResolutionPath.current.count)
+        try ArgumentPassing.requireRegistration(
+            for: key, passing: signature, from: self, depth: AsyncResolutionPath.current.count)
         let pending = PendingArguments(for: key, first, repeat each rest)
         return try await PendingArguments.$current.withValue(pending) {
             try await resolve(key: key)

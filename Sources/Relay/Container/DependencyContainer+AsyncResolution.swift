@@ -58,7 +58,7 @@ extension DependencyContainer {
     /// such as that of a registration taking arguments.
     nonisolated(nonsending) func resolve<Service>(key: RegistrationKey) async throws -> Service {
         if SlowPathGate.isOpen {
-            return try await resolveObservedAsync(key)
+            return try await ResolutionEngine.resolveObservedAsync(key, from: self)
         }
         return try await ResolutionEngine.resolveAsync(key, from: self)
     }
@@ -75,7 +75,7 @@ extension DependencyContainer {
     ) async throws -> Service {
         let key = RegistrationKey(type, name: name)
         if SlowPathGate.isOpen {
-            return try await resolveObservedAsync(key)
+            return try await ResolutionEngine.resolveObservedAsync(key, from: self)
         }
         // A miss that carries nothing (registered nowhere, or made while an override or observer
         // was active): read again, and resolve what is not registered.

@@ -30,7 +30,7 @@ extension DependencyContainer {
     public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) throws -> Service {
         let key = RegistrationKey(type, name: name)
         if SlowPathGate.isOpen {
-            return try resolveObserved(key)
+            return try ResolutionEngine.resolveObserved(key, from: self)
         }
         return try ResolutionEngine.resolve(key, from: self)
     }
@@ -39,7 +39,7 @@ extension DependencyContainer {
     /// that of a registration taking arguments.
     func resolve<Service>(key: RegistrationKey) throws -> Service {
         if SlowPathGate.isOpen {
-            return try resolveObserved(key)
+            return try ResolutionEngine.resolveObserved(key, from: self)
         }
         return try ResolutionEngine.resolve(key, from: self)
     }
@@ -61,7 +61,7 @@ extension DependencyContainer {
         let typeID = ObjectIdentifier(type)
         if let layer = activeOverride {
             // Every name the override or the base knows, each resolved through the override.
-            return try registeredNames(of: type).map { try resolve(RegistrationKey(type, name: $0), under: layer) }
+            return try registeredNames(of: type).map { try layer.resolve(RegistrationKey(type, name: $0), from: self) }
         }
         var seenNames: Set<String?> = []
         var instances: [Service] = []

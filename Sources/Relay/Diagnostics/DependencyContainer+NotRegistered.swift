@@ -3,8 +3,11 @@ extension DependencyContainer {
     func notRegisteredError(for key: RegistrationKey) -> DependencyResolutionError {
         let path = ResolutionEngine.pathDescriptions(on: ResolutionThreadState.current) + [key.description]
         // Registered only with arguments: the resolve is missing them.
-        if !key.takesArguments, let registered = registeredSignatures(of: key), !registered.signatures.isEmpty {
-            return registered.holder.argumentMismatch(.missing(registered: registered.signatures), for: key, path: path)
+        if !key.takesArguments, let registered = ArgumentPassing.registeredSignatures(of: key, from: self),
+            !registered.signatures.isEmpty
+        {
+            return ArgumentPassing.mismatch(
+                .missing(registered: registered.signatures), for: key, in: registered.holder, path: path)
         }
         return DependencyResolutionError(
             code: .notRegistered, requested: key, scope: self.scope, path: path,

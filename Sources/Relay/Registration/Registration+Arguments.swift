@@ -14,8 +14,8 @@ extension Registration {
         let key = RegistrationKey(key.metatype, name: key.name, arguments: signature)
         signature.remember(for: key)
         self.init(key: key, lifecycle: .transient) { container in
-            let arguments: ArgumentValues<First, repeat each Rest> = try container.takeArguments(
-                for: key, registered: signature)
+            let arguments: ArgumentValues<First, repeat each Rest> = try ArgumentPassing.take(
+                for: key, registered: signature, in: container)
             return try PendingArguments.$current.withValue(nil) {
                 try factory(container, arguments.first, repeat each arguments.rest)
             }
@@ -35,8 +35,8 @@ extension Registration {
         let key = RegistrationKey(key.metatype, name: key.name, arguments: signature)
         signature.remember(for: key)
         self.init(key: key, lifecycle: .transient) { container in
-            let arguments: ArgumentValues<First, repeat each Rest> = try container.takeArguments(
-                for: key, registered: signature)
+            let arguments: ArgumentValues<First, repeat each Rest> = try ArgumentPassing.take(
+                for: key, registered: signature, in: container)
             return try await PendingArguments.$current.withValue(nil) {
                 try await factory(container, arguments.first, repeat each arguments.rest)
             }

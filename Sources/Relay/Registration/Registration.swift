@@ -157,7 +157,7 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
     }
 
     override func resolveErased(in container: DependencyContainer, under layer: OverrideLayer) throws -> Any {
-        let service: Service = try container.resolve(key, under: layer)
+        let service: Service = try layer.resolve(key, from: container)
         return service
     }
 
@@ -169,7 +169,7 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
         in container: DependencyContainer,
         under layer: OverrideLayer
     ) async throws -> Any {
-        let service: Service = try await container.resolveAsync(key, under: layer)
+        let service: Service = try await layer.resolveAsync(key, from: container)
         return service
     }
 }

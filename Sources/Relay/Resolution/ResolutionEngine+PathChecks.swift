@@ -59,7 +59,9 @@ extension ResolutionEngine {
         // Its async factory is already running further out in this task: the resolve is a cycle.
         let code: DependencyResolutionError.Code =
             AsyncResolutionPath.current.contains(registration) ? .cycle : .asyncFactory
-        if code == .asyncFactory, let missing = container.missingArgumentsError(for: registration, path: path) {
+        if code == .asyncFactory,
+            let missing = ArgumentPassing.missingArgumentsError(for: registration, in: container, path: path)
+        {
             return missing
         }
         return DependencyResolutionError(

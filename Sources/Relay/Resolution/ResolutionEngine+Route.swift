@@ -83,3 +83,20 @@ extension ResolutionEngine {
         return try await instanceAsync(of: unsafeDowncast(registration, to: Registration<Service>.self), in: container)
     }
 }
+
+extension ResolutionEngine {
+    /// The registration a resolve of `key` from `container` would build, and the container that
+    /// holds it, found along the container's route (under an override, its layers first); `nil`
+    /// when there is none.
+    static func registration(
+        resolving key: RegistrationKey,
+        from container: DependencyContainer
+    ) -> (registration: AnyRegistration, holder: DependencyContainer)? {
+        for container in container.route {
+            if let found = container.table.withRead({ $0.registration(for: key) }) {
+                return (found, container)
+            }
+        }
+        return nil
+    }
+}

@@ -22,7 +22,7 @@ extension DependencyContainer {
     func resolveUnregistered<Service>(_ key: RegistrationKey) throws -> Service {
         if let base = family.overriddenRoot {
             // A factory registered in an override asked for what only the base registers.
-            return try base.container(for: scope).resolveObserved(key)
+            return try ResolutionEngine.resolveObserved(key, from: base.container(for: scope))
         }
         guard let synthesized = Service.self as? any SynthesizedService.Type else {
             throw notRegisteredError(for: key)
@@ -35,7 +35,7 @@ extension DependencyContainer {
     @inline(never)
     nonisolated(nonsending) func resolveUnregisteredAsync<Service>(_ key: RegistrationKey) async throws -> Service {
         if let base = family.overriddenRoot {
-            return try await base.container(for: scope).resolveObservedAsync(key)
+            return try await ResolutionEngine.resolveObservedAsync(key, from: base.container(for: scope))
         }
         guard let synthesized = Service.self as? any SynthesizedService.Type else {
             throw notRegisteredError(for: key)

@@ -137,7 +137,7 @@ final class WiringAccountWriter: Sendable {
         } else {
             return
         }
-        let answered = trace.container.registrationResolving(trace.key)
+        let answered = ResolutionEngine.registration(resolving: trace.key, from: trace.container)
         // An alias shows the lifecycle of the registration it forwards to, as the graph does.
         let lifecycle = answered.map { found in
             (found.holder.forwardingTarget(of: found.registration)?.registration ?? found.registration).lifecycle

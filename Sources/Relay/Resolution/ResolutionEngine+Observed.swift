@@ -1,88 +1,52 @@
-extension DependencyContainer {
-    /// Sets (or, with `nil`, removes) the observer that every resolution in the process reports to.
-    ///
-    /// It sees each `resolve` call: what was asked for, in which scope, built or cached, how long
-    /// it took, and how deep in a chain of factories. Switch it on at run time to see why a
-    /// request is slow or which factory built what:
-    ///
-    /// ```swift
-    /// DependencyContainer.observeResolutions { event in print(event) }
-    /// // BookStore in global: built in 41 µs (depth 0)
-    /// ```
-    ///
-    /// The observer runs on the resolving thread, after the resolve, with no lock held. While no
-    /// observer is set, resolution does not look for one beyond a single atomic load.
-    ///
-    /// - Parameter observer: Receives every event; `nil` stops observing.
-    public static func observeResolutions(_ observer: (@Sendable (ResolutionEvent) -> Void)?) {
-        ResolutionObservation.shared.set(observer)
-    }
-
+/// A resolve while an override or an observer is active somewhere in the process (the slow path,
+/// behind ``SlowPathGate``): through the active override of the container's root, if any, and
+/// reported to the observer and tracers, if any.
+extension ResolutionEngine {
     /// Resolves through any override, and reports to the observer and tracers if there are any.
-    func resolveObserved<Service>(_ key: RegistrationKey) throws -> Service {
-        let layer = OverrideLayer.active(for: root)
+    static func resolveObserved<Service>(_ key: RegistrationKey, from container: DependencyContainer) throws -> Service
+    {
+        let layer = OverrideLayer.active(for: container.root)
         let listeners = ResolutionObservation.shared.listeners
         guard listeners.isActive else {
-            return try layer.map { try resolve(key, under: $0) } ?? ResolutionEngine.resolve(key, from: self)
+            return try layer.map { try $0.resolve(key, from: container) } ?? resolve(key, from: container)
         }
         let thread = ResolutionThreadState.current
         let buildsBefore = thread.builds
         // The resolve's own frame is gone when it reports: the last one left is the factory that
         // asked; a sync factory that an async resolve runs has its frame in the task instead.
-        let observed = ObservedResolve(key: key, depth: thread.path.count, listeners: listeners, in: self) {
+        let observed = ObservedResolve(key: key, depth: thread.path.count, listeners: listeners, in: container) {
             thread.path.last.map { ($0.registration.key, $0.scope) } ?? AsyncResolutionPath.current.innermostNode
         }
         return try observed.reporting {
             let service: Service =
-                try layer.map { try resolve(key, under: $0) } ?? ResolutionEngine.resolve(key, from: self)
+                try layer.map { try $0.resolve(key, from: container) } ?? resolve(key, from: container)
             return (service, thread.builds != buildsBefore)
         }
     }
 
     /// Resolves through any override, awaiting, and reports to the observer and tracers if there
     /// are any.
-    nonisolated(nonsending) func resolveObservedAsync<Service>(_ key: RegistrationKey) async throws -> Service {
-        let layer = OverrideLayer.active(for: root)
+    nonisolated(nonsending) static func resolveObservedAsync<Service>(
+        _ key: RegistrationKey,
+        from container: DependencyContainer
+    ) async throws -> Service {
+        let layer = OverrideLayer.active(for: container.root)
         let listeners = ResolutionObservation.shared.listeners
         guard listeners.isActive else {
-            if let layer { return try await resolveAsync(key, under: layer) }
-            return try await ResolutionEngine.resolveAsync(key, from: self)
+            if let layer { return try await layer.resolveAsync(key, from: container) }
+            return try await resolveAsync(key, from: container)
         }
         let builds = BuildCount()
         let path = AsyncResolutionPath.current
-        let observed = ObservedResolve(key: key, depth: path.count, listeners: listeners, in: self) {
+        let observed = ObservedResolve(key: key, depth: path.count, listeners: listeners, in: container) {
             path.innermostNode
         }
         return try await observed.reportingAsync {
             let service: Service = try await BuildCount.$current.withValue(builds) {
-                if let layer { return try await resolveAsync(key, under: layer) }
-                return try await ResolutionEngine.resolveAsync(key, from: self)
+                if let layer { return try await layer.resolveAsync(key, from: container) }
+                return try await resolveAsync(key, from: container)
             }
             return (service, builds.value != 0)
-        }
-    }
-
-    /// Tells the observer, then each tracer, about one resolve.
-    fileprivate func tell(
-        _ listeners: ResolutionObservation.Listeners,
-        _ outcome: ResolutionEvent.Outcome,
-        for key: RegistrationKey,
-        duration: Duration,
-        depth: Int,
-        instance: @autoclosure () -> Any?,
-        requestedBy: (key: RegistrationKey, scope: DependencyContainerScope)?
-    ) {
-        listeners.observer?(
-            ResolutionEvent(
-                requestedType: key.description, scope: scope, outcome: outcome, duration: duration, depth: depth))
-        guard !listeners.tracers.isEmpty else { return }
-        // Boxed only for a tracer. As `Any`, `type(of:)` names the type the factory built, not the
-        // protocol it was registered as (which it would, called on a generic `Service`).
-        let trace = ResolutionTrace(
-            key: key, container: self, outcome: outcome, instanceType: instance().map { type(of: $0) },
-            requestedBy: requestedBy)
-        for tracer in listeners.tracers {
-            tracer(trace)
         }
     }
 }
@@ -160,9 +124,21 @@ private struct ObservedResolve {
         }
     }
 
+    /// Tells the observer, then each tracer, about the resolve.
     private func tell(_ outcome: ResolutionEvent.Outcome, instance: @autoclosure () -> Any?) {
-        container.tell(
-            listeners, outcome, for: key, duration: clock.now - start, depth: depth, instance: instance(),
+        let duration = clock.now - start
+        listeners.observer?(
+            ResolutionEvent(
+                requestedType: key.description, scope: container.scope, outcome: outcome, duration: duration,
+                depth: depth))
+        guard !listeners.tracers.isEmpty else { return }
+        // Boxed only for a tracer. As `Any`, `type(of:)` names the type the factory built, not the
+        // protocol it was registered as (which it would, called on a generic `Service`).
+        let trace = ResolutionTrace(
+            key: key, container: container, outcome: outcome, instanceType: instance().map { type(of: $0) },
             requestedBy: requestedBy())
+        for tracer in listeners.tracers {
+            tracer(trace)
+        }
     }
 }

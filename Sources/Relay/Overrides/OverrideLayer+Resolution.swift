@@ -1,0 +1,68 @@
+extension OverrideLayer {
+    /// Where a resolve of a key goes under the layer.
+    private enum Target<Service> {
+        /// The base holds the instance already: it is shared, not built again.
+        case kept(Service)
+        /// Build (or read) `registration`'s instance in `container`.
+        case build(Registration<Service>, in: DependencyContainer)
+        /// Neither the layers nor the base hold a registration.
+        case notRegistered
+    }
+
+    /// Resolves `key` from `container` under this override: the layers' registrations first at
+    /// each level, then the base's; a base instance not yet built is built into the innermost
+    /// layer.
+    func resolve<Service>(_ key: RegistrationKey, from container: DependencyContainer) throws -> Service {
+        switch target(of: key, from: container) as Target<Service> {
+        case .kept(let instance): return instance
+        case .build(let registration, let holder): return try ResolutionEngine.instance(of: registration, in: holder)
+        case .notRegistered: return try container.resolveUnregistered(key)
+        }
+    }
+
+    /// Resolves `key` from `container` under this override, awaiting async factories; see
+    /// ``resolve(_:from:)``.
+    nonisolated(nonsending) func resolveAsync<Service>(
+        _ key: RegistrationKey,
+        from container: DependencyContainer
+    ) async throws -> Service {
+        switch target(of: key, from: container) as Target<Service> {
+        case .kept(let instance): return instance
+        case .build(let registration, let holder):
+            return try await ResolutionEngine.instanceAsync(of: registration, in: holder)
+        case .notRegistered: return try await container.resolveUnregisteredAsync(key)
+        }
+    }
+
+    /// The one walk of a resolve under the layer: the first registration of `key` along the
+    /// layers and the base at each level (recorded for `dependencyGraph()`); a base registration
+    /// that keeps its instance is built as the innermost layer's copy, unless the base has built it.
+    private func target<Service>(of key: RegistrationKey, from start: DependencyContainer) -> Target<Service> {
+        for container in lookupChain(for: start.scope) {
+            // Safe: a table stores under a key only a registration of the key's type.
+            guard
+                let found = container.table.withRead({
+                    $0.registration(for: key).map { unsafeDowncast($0, to: Registration<Service>.self) }
+                })
+            else { continue }
+            recorder?.recordEdge(to: found.key, in: container.scope)
+            guard container.root === base, found.lifecycle != .transient else { return .build(found, in: container) }
+            if let kept = container.table.withRead({ _ in found.cachedInstance }) {
+                return .kept(kept)
+            }
+            return .build(copy(of: found, from: container), in: container.overriding(in: self))
+        }
+        return .notRegistered
+    }
+
+    /// The innermost layer's copy of a base registration, added on first use: it calls the base
+    /// factory with the base container, whose own resolves route back through the override.
+    private func copy<Service>(
+        of registration: Registration<Service>,
+        from owner: DependencyContainer
+    ) -> Registration<Service> {
+        owner.overriding(in: self).table.withWrite {
+            $0.registration(for: registration.key, orInsert: { registration.copy(buildingIn: owner) })
+        }
+    }
+}
