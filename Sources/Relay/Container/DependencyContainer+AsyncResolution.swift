@@ -46,12 +46,12 @@ extension DependencyContainer {
     }
 
     /// The built instance of a type, copied out synchronously, for the async `resolve`; throws
-    /// ``NotCached`` when it is not built yet, and while an override or an observer is active,
+    /// `ResolutionEngine.NotCached` when it is not built yet, and while an override or an observer is active,
     /// which the async path handles.
     @usableFromInline
-    func builtInstance<Service>(of type: Service.Type, name: String?) throws(NotCached) -> Service {
-        if SlowPathGate.isOpen { throw NotCached() }
-        return try cachedInstance(RegistrationKey(type, name: name))
+    func builtInstance<Service>(of type: Service.Type, name: String?) throws(ResolutionEngine.NotCached) -> Service {
+        if SlowPathGate.isOpen { throw ResolutionEngine.NotCached() }
+        return try ResolutionEngine.cachedInstance(RegistrationKey(type, name: name), from: self)
     }
 
     /// Resolves `key` as the async `resolve(_:name:)` does: for a key that public API cannot spell,
@@ -71,7 +71,7 @@ extension DependencyContainer {
     nonisolated(nonsending) func resolveBuilding<Service>(
         _ type: Service.Type,
         name: String?,
-        after miss: NotCached
+        after miss: ResolutionEngine.NotCached
     ) async throws -> Service {
         let key = RegistrationKey(type, name: name)
         if SlowPathGate.isOpen {
@@ -81,59 +81,6 @@ extension DependencyContainer {
         // was active): read again, and resolve what is not registered.
         guard miss.registration != nil else { return try await ResolutionEngine.resolveAsync(key, from: self) }
         return try await ResolutionEngine.resolveAsync(key, from: self, after: miss)
-    }
-
-    /// Why ``cachedInstance(_:)`` copied nothing: the registration is not built yet, or neither
-    /// this container nor its root holds one. The one "not found yet" of every cached read that
-    /// goes on to build.
-    @usableFromInline
-    struct NotCached: Error {
-        /// The registration found not built, and the container that holds it; both `nil` when
-        /// neither this container nor its root holds one (or an override or observer is active).
-        let registration: AnyRegistration?
-        // Unowned: it is the container resolved from or its root, which that container holds, and
-        // the error lives only until the resolve that threw it goes on (a retain and a release fewer
-        // per first build).
-        unowned(unsafe) let container: DependencyContainer?
-
-        @usableFromInline init() {
-            registration = nil
-            container = nil
-        }
-
-        init(registration: AnyRegistration, in container: DependencyContainer) {
-            self.registration = registration
-            self.container = container
-        }
-    }
-
-    /// The built instance of `key` in this container, or else in its root, copied out under the
-    /// read lock.
-    ///
-    /// Throws a typed error rather than returning `Service?`: unspecialised code would look up the
-    /// metadata of `Optional<Service>` in the runtime on every call, while a typed throw costs a
-    /// register.
-    @inline(__always)
-    func cachedInstance<Service>(_ key: RegistrationKey) throws(NotCached) -> Service {
-        try ownCachedInstance(key) { () throws(NotCached) -> Service in
-            guard let parent else { throw NotCached() }
-            return try parent.ownCachedInstance(key) { () throws(NotCached) -> Service in throw NotCached() }
-        }
-    }
-
-    /// The built instance of `key` in this container; what `fallback` returns when this container
-    /// holds no registration of `key`.
-    @inline(__always)
-    private func ownCachedInstance<Service>(
-        _ key: RegistrationKey,
-        orElse fallback: () throws(NotCached) -> Service
-    ) throws(NotCached) -> Service {
-        try table.cachedInstance(
-            of: key, as: Service.self,
-            notBuilt: { registration throws(NotCached) -> Service in
-                throw NotCached(registration: registration, in: self)
-            },
-            notRegistered: fallback)
     }
 
     /// Returns an instance of every registration of a type, unnamed and named, in registration

@@ -54,19 +54,76 @@ extension ResolutionEngine {
 }
 
 extension ResolutionEngine {
+    /// Why ``cachedInstance(_:from:)`` copied nothing: the registration is not built yet, or neither
+    /// the container nor its root holds one. The one "not found yet" of every cached read that
+    /// goes on to build.
+    @usableFromInline
+    struct NotCached: Error {
+        /// The registration found not built, and the container that holds it; both `nil` when
+        /// neither this container nor its root holds one (or an override or observer is active).
+        let registration: AnyRegistration?
+        // Unowned: it is the container resolved from or its root, which that container holds, and
+        // the error lives only until the resolve that threw it goes on (a retain and a release fewer
+        // per first build).
+        unowned(unsafe) let container: DependencyContainer?
+
+        @usableFromInline init() {
+            registration = nil
+            container = nil
+        }
+
+        init(registration: AnyRegistration, in container: DependencyContainer) {
+            self.registration = registration
+            self.container = container
+        }
+    }
+
+    /// The built instance of `key` in `container`, or else in its root, copied out under the read
+    /// lock: the async front's cached read.
+    ///
+    /// Throws a typed error rather than returning `Service?`: unspecialised code would look up the
+    /// metadata of `Optional<Service>` in the runtime on every call, while a typed throw costs a
+    /// register.
+    @inline(__always)
+    static func cachedInstance<Service>(
+        _ key: RegistrationKey,
+        from container: DependencyContainer
+    ) throws(NotCached) -> Service {
+        try ownCachedInstance(key, in: container) { () throws(NotCached) -> Service in
+            guard let parent = container.parent else { throw NotCached() }
+            return try ownCachedInstance(key, in: parent) { () throws(NotCached) -> Service in throw NotCached() }
+        }
+    }
+
+    /// The built instance of `key` in `container`; what `fallback` returns when the container holds
+    /// no registration of `key`.
+    @inline(__always)
+    private static func ownCachedInstance<Service>(
+        _ key: RegistrationKey,
+        in container: DependencyContainer,
+        orElse fallback: () throws(NotCached) -> Service
+    ) throws(NotCached) -> Service {
+        try container.table.cachedInstance(
+            of: key, as: Service.self,
+            notBuilt: { registration throws(NotCached) -> Service in
+                throw NotCached(registration: registration, in: container)
+            },
+            notRegistered: fallback)
+    }
+
     /// Resolves `key` from `start` without looking for overrides or observers: the container, then
     /// its root.
     nonisolated(nonsending) static func resolveAsync<Service>(_ key: RegistrationKey, from start: DependencyContainer)
         async throws -> Service
     {
         do {
-            return try start.cachedInstance(key)
+            return try cachedInstance(key, from: start)
         } catch {
             return try await resolveAsync(key, from: start, after: error)
         }
     }
 
-    /// Resolves `key` from `start` after its cached read (``DependencyContainer/cachedInstance(_:)``)
+    /// Resolves `key` from `start` after its cached read (``cachedInstance(_:from:)``)
     /// found nothing built: the registration it found goes straight to the build, without a
     /// second lookup. Inlined: an async frame of its own would be a task allocation per first
     /// build.
@@ -74,7 +131,7 @@ extension ResolutionEngine {
     nonisolated(nonsending) static func resolveAsync<Service>(
         _ key: RegistrationKey,
         from start: DependencyContainer,
-        after miss: DependencyContainer.NotCached
+        after miss: NotCached
     ) async throws -> Service {
         guard let registration = miss.registration, let container = miss.container else {
             return try await start.resolveUnregisteredAsync(key)

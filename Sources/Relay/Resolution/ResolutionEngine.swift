@@ -21,6 +21,7 @@
 /// A namespace of static functions rather than a value that holds its container: storing the
 /// container, even unowned, costs a retain and release per use, a tenth of a cached resolve (see
 /// the contributor notes).
+@usableFromInline
 enum ResolutionEngine {
     /// What a resolve does with a registration at the point the resolution has reached.
     enum Step {
