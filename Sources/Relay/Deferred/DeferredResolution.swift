@@ -145,8 +145,10 @@ struct DeferredResolution: Sendable {
         // Arguments passed for the wrapper are the wrapped registration's, kept for its resolves.
         let arguments = PendingArguments.carry(forWrapper: wrapper, name: name)
         let key = arguments?.key(for: type, name: name) ?? RegistrationKey(type, name: name)
-        guard container.canAnswer(key) else { throw container.notRegisteredError(for: key) }
-        container.recordDeferredEdge(to: key)
+        guard ResolutionEngine.canAnswer(key, from: container) else {
+            throw ResolutionEngine.notRegisteredError(for: key, from: container)
+        }
+        ResolutionEngine.recordDeferredEdge(to: key, from: container)
         return DeferredResolution(
             name: name, in: container, arguments: arguments, continuingGraph: wrapper is any ContinuesResolution.Type)
     }

@@ -16,7 +16,7 @@ extension OverrideLayer {
         switch target(of: key, from: container) as Target<Service> {
         case .kept(let instance): return instance
         case .build(let registration, let holder): return try ResolutionEngine.instance(of: registration, in: holder)
-        case .notRegistered: return try container.resolveUnregistered(key)
+        case .notRegistered: return try ResolutionEngine.resolveUnregistered(key, from: container)
         }
     }
 
@@ -30,7 +30,7 @@ extension OverrideLayer {
         case .kept(let instance): return instance
         case .build(let registration, let holder):
             return try await ResolutionEngine.instanceAsync(of: registration, in: holder)
-        case .notRegistered: return try await container.resolveUnregisteredAsync(key)
+        case .notRegistered: return try await ResolutionEngine.resolveUnregisteredAsync(key, from: container)
         }
     }
 

@@ -7,7 +7,7 @@ extension Optional: SynthesizedService {
 
     static func make(name: String?, in container: DependencyContainer) throws -> Self {
         guard let arguments = PendingArguments.carry(forWrapper: Self.self, name: name) else {
-            guard container.canAnswer(wrappedKey(name: name)) else { return nil }
+            guard ResolutionEngine.canAnswer(wrappedKey(name: name), from: container) else { return nil }
             do {
                 return try container.resolve(Wrapped.self, name: name)
             } catch let error as DependencyResolutionError
@@ -17,13 +17,13 @@ extension Optional: SynthesizedService {
             }
         }
         let key = arguments.key(for: Wrapped.self, name: name)
-        guard container.canAnswer(key) else { return nil }
+        guard ResolutionEngine.canAnswer(key, from: container) else { return nil }
         return try arguments.passing(to: key) { try container.resolve(key: key) as Wrapped }
     }
 
     nonisolated(nonsending) static func make(name: String?, in container: DependencyContainer) async throws -> Self {
         guard let arguments = PendingArguments.carry(forWrapper: Self.self, name: name) else {
-            guard container.canAnswer(wrappedKey(name: name)) else { return nil }
+            guard ResolutionEngine.canAnswer(wrappedKey(name: name), from: container) else { return nil }
             do {
                 return try await container.resolve(Wrapped.self, name: name)
             } catch let error as DependencyResolutionError
@@ -33,7 +33,7 @@ extension Optional: SynthesizedService {
             }
         }
         let key = arguments.key(for: Wrapped.self, name: name)
-        guard container.canAnswer(key) else { return nil }
+        guard ResolutionEngine.canAnswer(key, from: container) else { return nil }
         return try await arguments.passing(to: key) { try await container.resolve(key: key) as Wrapped }
     }
 }

@@ -21,8 +21,8 @@ extension ResolutionEngine {
         _ key: RegistrationKey,
         of container: DependencyContainer
     ) throws -> Service {
-        guard let parent = container.parent else { return try container.resolveUnregistered(key) }
-        return try resolveOwn(key, from: parent) { try container.resolveUnregistered(key) }
+        guard let parent = container.parent else { return try resolveUnregistered(key, from: container) }
+        return try resolveOwn(key, from: parent) { try resolveUnregistered(key, from: container) }
     }
 
     /// Resolves `key` from a container's own registrations, or returns what `fallback` does when
@@ -134,7 +134,7 @@ extension ResolutionEngine {
         after miss: NotCached
     ) async throws -> Service {
         guard let registration = miss.registration, let container = miss.container else {
-            return try await start.resolveUnregisteredAsync(key)
+            return try await resolveUnregisteredAsync(key, from: start)
         }
         // Safe: a table stores under a key only a registration of the key's type.
         return try await instanceAsync(of: unsafeDowncast(registration, to: Registration<Service>.self), in: container)
