@@ -28,7 +28,10 @@ extension DependencyContainer {
                         _ = try await entry.registration.resolveErasedAsync(in: entry.container)
                         return (index, nil)
                     } catch {
-                        return (index, entry.container.resolutionError(wrapping: error, for: entry.registration))
+                        return (
+                            index,
+                            DependencyResolutionError.building(entry.registration, in: entry.container, threw: error)
+                        )
                     }
                 }
             }
@@ -128,32 +131,13 @@ extension DependencyContainer {
         // first, as they are built over the container's.
         if isRoot && SessionRegistry.acceptsSessions {
             for session in SessionRegistry.removeAll(root: self) {
-                failures += await session.layer.overrides.endEverythingOwned()
+                failures += await Teardowns.endEverything(ownedBy: session.layer.overrides)
             }
         }
-        failures += await endEverythingOwned()
+        failures += await Teardowns.endEverything(ownedBy: self)
         if !failures.isEmpty {
             throw DependencyShutdownError(failures: failures)
         }
-    }
-
-    /// Ends everything this container owns, as ``shutdown()`` describes, and returns the teardowns
-    /// that threw: the one place a container's owners are ended (`shutdown()`, and `validate()` for
-    /// its throwaway layer).
-    nonisolated(nonsending) func endEverythingOwned() async -> [DependencyShutdownError.Failure] {
-        var failures: [DependencyShutdownError.Failure] = []
-        let stillOpen = family.openUnits.takeAll { [isRoot] unit in isRoot || unit.container === self }
-        for owed in stillOpen {
-            failures += await owed.settle()
-        }
-        failures += await family.endings.awaitAll()
-        for _ in 0..<Self.maximumShutdownRounds {
-            let teardowns = family.teardowns.takeAll(in: isRoot ? nil : [scope])
-            if teardowns.isEmpty { break }
-            failures += await Teardowns.run(teardowns)
-        }
-        releaseSingletons()
-        return failures
     }
 
     /// Sets the observer of teardown failures that no caller is left to receive: those of a unit of
@@ -246,16 +230,6 @@ extension DependencyContainer {
         return false
     }
 
-    /// What building `registration` threw, as a resolution error: resolution wraps every error
-    /// itself, but a cancellation passes through, and none may be lost.
-    func resolutionError(wrapping error: any Error, for registration: AnyRegistration) -> DependencyResolutionError {
-        if let error = error as? DependencyResolutionError { return error }
-        if let handback = error as? InlineHandback { return handback.settledAsUserError() }
-        return DependencyResolutionError(
-            code: .factoryFailed, requested: registration.key, scope: self.scope,
-            path: [registration.key.description], underlyingError: error)
-    }
-
     /// This container and, for a root, the scopes created below it.
     var containersInFamily: [DependencyContainer] {
         guard isRoot else { return [self] }
@@ -283,7 +257,7 @@ extension DependencyContainer {
                 _ = try build(registration, container)
                 return nil
             } catch {
-                return container.resolutionError(wrapping: error, for: registration)
+                return DependencyResolutionError.building(registration, in: container, threw: error)
             }
         }
     }

@@ -96,7 +96,7 @@ public struct RegisteredService<Service>: Sendable {
             })
         forwarding.arguments = arguments
         arguments?.remember(for: aliasKey)
-        try container.addAlias(forwarding, of: target)
+        try Aliases.add(forwarding, of: target, to: container)
         return self
     }
 }

@@ -106,7 +106,7 @@ final class ProgramControl: Sendable {
         guard let session = SessionRegistry.remove(named: name, root: root) else {
             throw DependencySessionError(.unknownSession, name: name)
         }
-        let failures = await session.layer.overrides.endEverythingOwned()
+        let failures = await Teardowns.endEverything(ownedBy: session.layer.overrides)
         if !failures.isEmpty { throw DependencyShutdownError(failures: failures) }
     }
 

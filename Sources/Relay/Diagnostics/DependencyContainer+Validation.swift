@@ -23,7 +23,7 @@ extension DependencyContainer {
     /// - Throws: ``DependencyGraphError`` with code `validationFailed`, listing every failure,
     ///   teardowns that threw included.
     nonisolated(nonsending) public func validate() async throws {
-        let exploration = await exploreAsync(recording: false)
+        let exploration = await Exploration.run(over: self, recording: false)
         if !exploration.failures.isEmpty || !exploration.teardownFailures.isEmpty {
             throw DependencyGraphError(
                 code: .validationFailed, failures: exploration.failures,
@@ -48,7 +48,7 @@ extension DependencyContainer {
     ///
     /// - Throws: ``DependencyGraphError`` with code `validationFailed`, listing every failure.
     public func validateSynchronously() throws {
-        let exploration = explore(recording: false)
+        let exploration = Exploration.runSynchronously(over: self, recording: false)
         if !exploration.failures.isEmpty {
             throw DependencyGraphError(code: .validationFailed, failures: exploration.failures, teardownFailures: [])
         }
@@ -63,7 +63,7 @@ extension DependencyContainer {
     ///
     /// - Returns: The graph, with the messages of registrations that could not be built.
     nonisolated(nonsending) public func dependencyGraph() async -> DependencyGraph {
-        await graph(from: exploreAsync(recording: true))
+        await Exploration.run(over: self, recording: true).graph(of: self)
     }
 
     /// The registrations and the dependencies between them, found from synchronous code; see
@@ -75,111 +75,6 @@ extension DependencyContainer {
     ///
     /// - Returns: The graph, with the messages of registrations that could not be built.
     public func dependencyGraphSynchronously() -> DependencyGraph {
-        graph(from: explore(recording: true))
-    }
-
-    private func graph(from exploration: Exploration) -> DependencyGraph {
-        DependencyGraph(
-            nodes: registrationNodes, edges: exploration.recorder?.recorded ?? [],
-            failures: exploration.failures.map(\.description)
-                + exploration.teardownFailures.map { "Tearing down \($0)" })
-    }
-
-    /// A node for every registration of this container (for a root, also of its scopes), read
-    /// from the tables alone: nothing is built.
-    var registrationNodes: [DependencyGraph.Node] {
-        containersInFamily.flatMap { container in
-            container.table.withRead { $0.allRegistrations }.map { registration in
-                // An alias keeps nothing: it shows the lifecycle of what it forwards to.
-                let target = container.forwardingTarget(of: registration)
-                let aliasOf = registration.forwardsTo.map {
-                    DependencyGraph.nodeID(scope: target?.container.scope ?? container.scope, key: $0)
-                }
-                return DependencyGraph.Node(
-                    id: DependencyGraph.nodeID(scope: container.scope, key: registration.key),
-                    scope: container.scope.tag, type: String(describing: registration.key.metatype),
-                    name: registration.key.name, lifecycle: (target?.registration ?? registration).lifecycle,
-                    injectedBy: registration.instruction, arguments: registration.arguments?.description,
-                    aliasOf: aliasOf)
-            }
-        }
-    }
-
-    /// Resolves every registration of the family through a fresh override layer, awaiting.
-    nonisolated(nonsending) private func exploreAsync(recording: Bool) async -> Exploration {
-        let exploration = Exploration(recording: recording, over: root)
-        SlowPathGate.open()
-        defer { SlowPathGate.close() }
-        // Unit-of-work registrations are built in a unit of validation's own, ended afterwards;
-        // everything else it builds lives in the throwaway layer, torn down after the unit.
-        let unit = UnitOfWork(container: self, parent: nil)
-        let failures = await OverrideLayer.$current.withValue(exploration.layer) {
-            await UnitOfWork.binding.withValue(unit) {
-                var failures: [DependencyResolutionError] = []
-                for (registration, container) in explorable {
-                    do {
-                        _ = try await registration.resolveErasedAsync(in: container, under: exploration.layer)
-                    } catch {
-                        failures.append(container.resolutionError(wrapping: error, for: registration))
-                    }
-                }
-                return failures
-            }
-        }
-        let teardownFailures = await unit.end() + exploration.layer.overrides.endEverythingOwned()
-        return exploration.ended(with: failures, teardownFailures: teardownFailures)
-    }
-
-    /// Resolves every registration of the family through a fresh override layer.
-    private func explore(recording: Bool) -> Exploration {
-        let exploration = Exploration(recording: recording, over: root)
-        SlowPathGate.open()
-        defer { SlowPathGate.close() }
-        let unit = UnitOfWork(container: self, parent: nil)
-        let failures = OverrideLayer.$current.withValue(exploration.layer) {
-            UnitOfWork.binding.withValue(unit) {
-                self.failures(building: explorable) { try $0.resolveErased(in: $1, under: exploration.layer) }
-            }
-        }
-        // Synchronous code cannot await teardowns: they run at once in a task this container
-        // tracks (its shutdown awaits it), the unit's first, then the layer's.
-        let layer = exploration.layer
-        family.endings.start {
-            let failures = await unit.end() + layer.overrides.endEverythingOwned()
-            return failures.isEmpty
-                ? nil : DependencyShutdownError(failures: failures, ending: "Validating the container")
-        }
-        return exploration.ended(with: failures, teardownFailures: [])
-    }
-
-    /// What validation and the graph build: every registration of the family but those that take
-    /// runtime arguments, which are listed, not built (there are none to pass).
-    private var explorable: [(registration: AnyRegistration, container: DependencyContainer)] {
-        registrationsInFamily { $0.arguments == nil }
-    }
-}
-
-/// One run of `validate()` or `dependencyGraph()`: the throwaway override its builds go into, what
-/// it records, and what failed.
-private struct Exploration {
-    let layer: OverrideLayer
-    let recorder: DependencyGraph.Recorder?
-    var failures: [DependencyResolutionError] = []
-    var teardownFailures: [DependencyShutdownError.Failure] = []
-
-    /// A run over `root`, inside any override already active; recording edges for a graph.
-    init(recording: Bool, over root: DependencyContainer) {
-        recorder = recording ? DependencyGraph.Recorder() : nil
-        layer = OverrideLayer(base: root, outer: OverrideLayer.current, recorder: recorder)
-    }
-
-    func ended(
-        with failures: [DependencyResolutionError],
-        teardownFailures: [DependencyShutdownError.Failure]
-    ) -> Exploration {
-        var ended = self
-        ended.failures = failures
-        ended.teardownFailures = teardownFailures
-        return ended
+        Exploration.runSynchronously(over: self, recording: true).graph(of: self)
     }
 }

@@ -119,7 +119,7 @@ final class WiringAccountWriter: Sendable {
         }
         let injection = WiringAccountRecord.Injection(
             processIdentifier: getpid(), instructions: instructions, typeKeys: typeKeys,
-            registrations: root.registrationNodes, factoryKeys: index.factoryKeys.map(\.tag))
+            registrations: Exploration.registrationNodes(of: root), factoryKeys: index.factoryKeys.map(\.tag))
         state.withLockedValue { state in
             write(WiringAccountRecord(injection: injection), in: &state)
         }
@@ -140,7 +140,7 @@ final class WiringAccountWriter: Sendable {
         let answered = ResolutionEngine.registration(resolving: trace.key, from: trace.container)
         // An alias shows the lifecycle of the registration it forwards to, as the graph does.
         let lifecycle = answered.map { found in
-            (found.holder.forwardingTarget(of: found.registration)?.registration ?? found.registration).lifecycle
+            (Aliases.target(of: found.registration, heldBy: found.holder)?.registration ?? found.registration).lifecycle
         }
         let (outcome, failure): (WiringAccountRecord.Outcome, String?) =
             switch trace.outcome {
