@@ -9,15 +9,15 @@ import Synchronization
 /// finds a cycle back to itself, and their waits count as their parent's. An unstructured task
 /// (`Task { }`) started inside a factory does not: it is independent work that may outlive the
 /// factory, and it starts a path of its own.
-struct AsyncResolutionPath: Sendable {
+struct AsyncResolutionPath: FactoryPath, Sendable {
     /// One running async factory.
-    private final class Frame: Sendable {
-        let registration: ObjectIdentifier
+    final class Frame: FactoryPathFrame, Sendable {
+        let registrationID: ObjectIdentifier
         let key: RegistrationKey
         let lifecycle: LifecycleType
         let scope: DependencyContainerScope
         let outer: Frame?
-        let count: Int
+        let depth: Int
 
         /// The task that runs the frame's factory: the resolver its child tasks wait on behalf of.
         let owner: ResolverID
@@ -34,12 +34,12 @@ struct AsyncResolutionPath: Sendable {
         }
 
         init(registration: AnyRegistration, scope: DependencyContainerScope, outer: Frame?, owner: ResolverID) {
-            self.registration = ObjectIdentifier(registration)
+            self.registrationID = ObjectIdentifier(registration)
             self.key = registration.key
             self.lifecycle = registration.lifecycle
             self.scope = scope
             self.outer = outer
-            self.count = (outer?.count ?? 0) + 1
+            self.depth = (outer?.depth ?? 0) + 1
             self.owner = owner
             // The first frame of a resolution that a Lazy or Provider makes continues the
             // resolution that made it: its `.graph` instances are that one's.
@@ -100,20 +100,6 @@ struct AsyncResolutionPath: Sendable {
     /// for its own resolves, so that they share that resolution's instances.
     @TaskLocal static var restoredGraph: GraphInstances?
 
-    /// The innermost running async factory of a registration that outlives any unit of work (a
-    /// singleton, eager or weak): what would hold a unit-of-work instance resolved now.
-    ///
-    /// - Parameter depth: Frames at this depth or shallower are left out: the factories that were
-    ///   running when the unit opened, which it ends before they return.
-    func nearestOutlivingUnits(deeperThan depth: Int = 0) -> (key: RegistrationKey, lifecycle: LifecycleType)? {
-        var frame = innermost
-        while let candidate = frame, candidate.count > depth {
-            if candidate.lifecycle.outlivesUnitsOfWork { return (candidate.key, candidate.lifecycle) }
-            frame = candidate.outer
-        }
-        return nil
-    }
-
     /// How many async factories of registrations that outlive units of work are running, in every
     /// task of the process.
     private static let outlivingFrames = Atomic<Int>(0)
@@ -131,28 +117,18 @@ struct AsyncResolutionPath: Sendable {
     }
 
     /// How many async factories are running.
-    var count: Int { innermost?.count ?? 0 }
+    var count: Int { innermost?.depth ?? 0 }
 
-    /// Whether `registration`'s async factory is already running in this task or a parent.
-    func contains(_ registration: AnyRegistration) -> Bool {
-        let id = ObjectIdentifier(registration)
-        var frame = innermost
+    /// Walks the frames from the innermost outwards (this task's, then its parents').
+    @inline(__always)
+    func visitInward(_ visit: (Frame) -> Bool) {
+        // Unretained: `innermost`, which this call borrows, holds every frame of the chain (each
+        // holds its outer one), and retaining each in turn would cost every async build a retain.
+        var frame = innermost.map { Unmanaged.passUnretained($0) }
         while let candidate = frame {
-            if candidate.registration == id { return true }
-            frame = candidate.outer
+            if candidate._withUnsafeGuaranteedRef(visit) { return }
+            frame = candidate._withUnsafeGuaranteedRef { $0.outer.map { Unmanaged.passUnretained($0) } }
         }
-        return false
-    }
-
-    /// The path as an error shows it, outermost first.
-    var descriptions: [String] {
-        var descriptions: [String] = []
-        var frame = innermost
-        while let candidate = frame {
-            descriptions.append(candidate.key.description)
-            frame = candidate.outer
-        }
-        return descriptions.reversed()
     }
 
     /// Runs `operation` with `registration` on the current task's path.

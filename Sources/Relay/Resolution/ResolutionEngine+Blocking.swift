@@ -50,7 +50,7 @@ extension ResolutionEngine {
     ) throws -> Service {
         let unit = try currentUnit(
             for: registration, in: container, threadDepth: thread.path.count,
-            threadPath: thread.path.nearestOutlivingUnits, asyncPath: AsyncResolutionPath.current,
+            threadPath: thread.path.nearestOutlivingUnits(), asyncPath: AsyncResolutionPath.current,
             path: pathDescriptions(on: thread))
         return try unit._withUnsafeGuaranteedRef { unit in
             try unit.builtInstance(of: registration, as: Service.self) {

@@ -53,7 +53,8 @@ extension ResolutionEngine {
         // Of the task's async frames, only those pushed after the unit opened: a factory that
         // opened the unit ends it before it returns.
         let depthAtOpen = unit?._withUnsafeGuaranteedRef { $0.asyncDepthAtOpen } ?? 0
-        if thread.path.nearestOutlivingUnits != nil || asyncPath.nearestOutlivingUnits(deeperThan: depthAtOpen) != nil {
+        if thread.path.nearestOutlivingUnits() != nil || asyncPath.nearestOutlivingUnits(deeperThan: depthAtOpen) != nil
+        {
             return .container
         }
         guard let unit else { throw unitRefusal(.teardownWithoutOwner, of: registration, in: container, after: path()) }

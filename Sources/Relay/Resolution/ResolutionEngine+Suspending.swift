@@ -48,7 +48,7 @@ extension ResolutionEngine {
         let thread = ResolutionThreadState.current
         let unit = try currentUnit(
             for: registration, in: container, threadDepth: thread.path.count,
-            threadPath: thread.path.nearestOutlivingUnits, asyncPath: path, path: path.descriptions
+            threadPath: thread.path.nearestOutlivingUnits(), asyncPath: path, path: path.descriptions
         ).takeUnretainedValue()
         do throws(BuildOnce.Vanished) {
             return try unit.builtInstance(of: registration, as: Service.self) { () throws(BuildOnce.Vanished) in
