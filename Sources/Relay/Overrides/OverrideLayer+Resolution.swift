@@ -47,9 +47,9 @@ extension OverrideLayer {
             else { continue }
             recorder?.recordEdge(to: found.key, in: container.scope)
             guard container.root === base, found.lifecycle != .transient else { return .build(found, in: container) }
-            if let kept = container.table.withRead({ _ in found.cachedInstance }) {
-                return .kept(kept)
-            }
+            do throws(BuildOnce.Vanished) {
+                return .kept(try ResolutionEngine.keptInstance(of: found, in: container.table))
+            } catch {}
             return .build(copy(of: found, from: container), in: container.overriding(in: self))
         }
         return .notRegistered

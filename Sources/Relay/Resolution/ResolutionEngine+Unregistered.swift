@@ -79,7 +79,7 @@ extension ResolutionEngine {
             return container.lookupChain.first { $0.table.withRead { $0.registration(for: key) != nil } }
                 ?? holder(of: key, from: base.container(for: container.scope))
         }
-        return container.route.first { $0.table.withRead { $0.registration(for: key) != nil } }
+        return registration(resolving: key, from: container)?.holder
     }
 
     /// Records, for `dependencyGraph()`, an edge from the running factory to what a ``Lazy`` or
