@@ -1,7 +1,7 @@
 extension DependencyResolutionError {
     /// What building `registration` in `container` threw (for `start()` and validation), as a
-    /// resolution error: resolution wraps every error
-    /// itself, but a cancellation passes through, and none may be lost.
+    /// resolution error: resolution wraps every error itself, but a cancellation passes through,
+    /// and none may be lost.
     static func building(
         _ registration: AnyRegistration,
         in container: DependencyContainer,

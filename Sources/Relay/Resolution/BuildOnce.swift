@@ -146,8 +146,10 @@ struct BuildOnce {
 
     /// Ends this resolver's build with `error`, which its waiters share; a build stopped by its own
     /// task's cancellation is given up instead, and a waiter (not cancelled) builds anew. So is a
-    /// build that stepped back to await another's (``InlineHandback``): it did not fail, and a
-    /// waiter that is a thread must not be handed what only an async resolution can act on.
+    /// build that stepped back to await another's (``InlineHandback/awaitBuild(_:refusal:)``): it
+    /// did not fail, and a waiter that is a thread must not be handed what only an async
+    /// resolution can act on. A late instance (``InlineHandback/endLate(_:error:)``) fails the
+    /// build with the unit's end, the error the waiters get; the instance stays the builder's.
     @inline(__always)
     func fail(_ error: any Error) {
         if Task.isCancelled {

@@ -3,7 +3,9 @@
 /// synchronous frames between: something only the async resolution can do, because it can await.
 ///
 /// Internal control flow, never a resolution's outcome: `ResolutionEngine.awaitingOthersBuilds`
-/// catches it, acts, and either runs the work again or throws the user's error. The fronts'
+/// catches it, acts, and either runs the work again or throws the user's error. The async front's
+/// unit build throws a late instance the same way from its `keep`, so that the build fails (its
+/// waiters share the error) before the teardown is awaited (``settled()``). The fronts'
 /// factory wrappers pass it through unwrapped. Should a factory catch it and let it out in an
 /// error of its own, it reads as the refusal it stands for.
 enum InlineHandback: Error, CustomStringConvertible {

@@ -175,7 +175,9 @@ extension ResolutionEngine {
             keep: { built in try keep(built, in: registration, of: container) })
     }
 
-    /// Runs a registration's factory with the registration on this thread's path.
+    /// Runs a registration's factory with the registration on this thread's path. It checks
+    /// nothing: call it only for a step that said to build (``step(for:isOnPath:depth:isStackLow:)``),
+    /// or, for an async resolution, after ``refuseIfOnThreadPath(_:in:on:)``.
     static func build<Service>(
         _ registration: Registration<Service>,
         in container: DependencyContainer,

@@ -72,8 +72,8 @@ extension ResolutionEngine {
         return try table.cachedInstance(of: registration, otherwise: otherwise)
     }
 
-    /// The instance `registration` keeps, for a claim that found one; throws
-    /// ``BuildOnce/Vanished`` when it went away since.
+    /// The instance `registration` keeps; throws ``BuildOnce/Vanished`` when it keeps none (for a
+    /// claim that found one: it went away since).
     @inline(__always)
     static func keptInstance<Service>(
         of registration: Registration<Service>,

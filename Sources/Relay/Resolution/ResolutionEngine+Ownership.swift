@@ -137,7 +137,7 @@ extension ResolutionEngine {
     /// resolution, it hands the instance back to that resolution, which tears it down before the
     /// error goes on (``InlineHandback/settled()``); otherwise the teardown runs at once in a task the
     /// container tracks (its `shutdown()` awaits it; a failure reaches its observer). Out of line:
-    /// the publishing closures it is thrown from stay small enough to inline.
+    /// the unit build's `keep`, which throws it, stays small enough to inline.
     @inline(never)
     static func endLate<Service>(
         _ built: Service,

@@ -6,9 +6,10 @@
 /// step checks its own path, the one every build pays for; the other path is checked only where it
 /// can hold the registration: the blocking front checks the task's when it meets an async factory
 /// (``asyncFactoryError(for:in:on:)``), the async front the thread's before it runs a synchronous
-/// factory in line (``refuseIfOnThreadPath(_:in:on:)``). A wait that would close a loop through
-/// other resolvers' builds is the wait-for graph's to find (``ConstructionRegistry``), the one other
-/// place a cycle is decided.
+/// factory in line (``refuseIfOnThreadPath(_:in:on:)``, in `buildInline`; a unit's instance built in
+/// line is built once per unit, so a second resolve of it meets the claim instead). A wait that
+/// would close a loop through other resolvers' builds is the wait-for graph's to find
+/// (``ConstructionRegistry``), the one other place a cycle is decided.
 extension ResolutionEngine {
     /// The checks and the lifecycle dispatch that every front makes before it builds or reads,
     /// written once.

@@ -1,7 +1,8 @@
 /// Where every resolve enters the engine: the route from the container asked to the registration
 /// (the container, then its root), read through the one cached read, then handed to a front to
-/// build what was not built. (Under an override or an observer, a resolve goes through
-/// `DependencyContainer.route` instead: the override's layers first.)
+/// build what was not built. (While an override or an observer is active, a resolve goes through
+/// `resolveObserved(_:from:)` first, and under an override through `OverrideLayer.resolve(_:from:)`,
+/// the override's layers first.)
 extension ResolutionEngine {
     /// Resolves `key` from `container` without looking for overrides or observers: the hot path.
     ///

@@ -9,7 +9,11 @@
 /// - building once (``BuildOnce`` over the ``ConstructionRegistry``'s wait-for graph) and keeping
 ///   the instance with its teardown (`ResolutionEngine+KeptInstance.swift`);
 /// - who owns an instance with a teardown (`ResolutionEngine+Ownership.swift`);
-/// - synchronous work run in line for an async resolution (`ResolutionEngine+InlineForAsync.swift`).
+/// - synchronous work run in line for an async resolution (`ResolutionEngine+InlineForAsync.swift`);
+/// - a key no container registers: a wrapper made from what it wraps, or the not-registered error
+///   (`ResolutionEngine+Unregistered.swift`);
+/// - a resolve while an override or observer is active (`ResolutionEngine+Observed.swift`);
+/// - runtime arguments on their way to their factory (``ArgumentPassing``).
 ///
 /// Two fronts switch on the one ``Step``: a synchronous one that blocks
 /// (`ResolutionEngine+Blocking.swift`) and an async one that suspends

@@ -1,8 +1,9 @@
 import Synchronization
 
-/// An instance built for a unit of work that ended while it was built, on its way from the
-/// synchronous work that built it to the async resolution that tears it down (carried by the
-/// ``InlineHandback/endLate(_:error:)`` thrown in between).
+/// An instance built for a unit of work that ended while it was built, on its way from where it was
+/// found late to the async code that tears it down (carried by an
+/// ``InlineHandback/endLate(_:error:)``: thrown up from synchronous work run in line, or past
+/// ``BuildOnce/fail(_:)`` by the async front's unit build).
 ///
 /// Torn down exactly once: by ``settle()``, or, if the handback that carries it is dropped on the
 /// way (a factory that caught it), when it goes away, in a task the container tracks.

@@ -373,7 +373,7 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     /// teardowns run in the order the instances were published, newest first.
     ///
     /// - Returns: `false` when the unit ended while the instance was built: nothing is kept, and
-    ///   the caller tears the instance down (see `ResolutionEngine.endLate`) and throws
+    ///   the caller tears the instance down (see `ResolutionEngine.lateInstance`) and throws
     ///   ``DependencyResolutionError/Code/unitOfWorkEnded``.
     func publish<Service>(_ built: Service, in slot: UnitSlot) -> Bool {
         publish(built, in: slot, endingUnsoughtClaim: false).isKept
@@ -577,7 +577,7 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
 
 /// The teardown of an instance built for a unit of work that ended while it was built, or taken by
 /// an owner that had ended: it was never kept, and its resolve tears it down (see
-/// `ResolutionEngine.endLate`).
+/// `ResolutionEngine.lateInstance`).
 struct LateTeardown: OwnedTeardown {
     let key: RegistrationKey
     let scope: DependencyContainerScope
