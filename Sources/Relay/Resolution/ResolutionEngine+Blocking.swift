@@ -174,33 +174,4 @@ extension ResolutionEngine {
             build: { try build(registration, in: container, on: thread) },
             keep: { built in try keep(built, in: registration, of: container) })
     }
-
-    /// Runs a registration's factory with the registration on this thread's path. It checks
-    /// nothing: call it only for a step that said to build (``step(for:isOnPath:depth:isStackLow:)``),
-    /// or, for an async resolution, after ``refuseIfOnThreadPath(_:in:on:)``.
-    static func build<Service>(
-        _ registration: Registration<Service>,
-        in container: DependencyContainer,
-        on thread: ResolutionThreadState
-    ) throws -> Service {
-        thread.path.push(ResolutionFrame(registration: registration, container: container))
-        thread.builds &+= 1
-        defer {
-            thread.path.pop()
-            // The resolution ends with its outermost factory: its `.graph` instances go with it.
-            if thread.graph != nil, thread.path.count == 0 { thread.graph = nil }
-        }
-        do {
-            return try registration.factory(container)
-        } catch let error as DependencyResolutionError {
-            // Already carries the full path from the point where it failed.
-            throw error
-        } catch let handback as InlineHandback {
-            throw handback
-        } catch {
-            throw DependencyResolutionError(
-                code: .factoryFailed, requested: registration.key, scope: container.scope,
-                path: pathDescriptions(on: thread), underlyingError: error)
-        }
-    }
 }

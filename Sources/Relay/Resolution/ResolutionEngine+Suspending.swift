@@ -127,34 +127,4 @@ extension ResolutionEngine {
             build: { try await buildAsync(registration, in: container) },
             keep: { built in try keep(built, in: registration, of: container) })
     }
-
-    /// Runs a registration's factory: an async one with the registration on the task's path, a
-    /// synchronous one in line, on this thread's path.
-    nonisolated(nonsending) private static func buildAsync<Service>(
-        _ registration: Registration<Service>,
-        in container: DependencyContainer
-    ) async throws -> Service {
-        if SlowPathGate.isOpen { BuildCount.current?.increment() }
-        guard let asyncFactory = registration.asyncFactory else {
-            return try await buildInlineAwaitingOthers(registration, in: container)
-        }
-        do {
-            return try await AsyncResolutionPath.withFrame(for: registration, in: container.scope) {
-                try await asyncFactory(container)
-            }
-        } catch let error as DependencyResolutionError {
-            // Already carries the full path from the point where it failed.
-            throw error
-        } catch let error as CancellationError {
-            // Cancellation is the caller's to see as it is, not a factory failure.
-            throw error
-        } catch let handback as InlineHandback {
-            throw handback.settledAsUserError()
-        } catch {
-            throw DependencyResolutionError(
-                code: .factoryFailed, requested: registration.key, scope: container.scope,
-                path: AsyncResolutionPath.current.descriptions + [registration.key.description],
-                underlyingError: error)
-        }
-    }
 }

@@ -8,6 +8,7 @@
 ///   the lifecycle (`ResolutionEngine+PathChecks.swift`, ``step(for:isOnPath:depth:isStackLow:)``);
 /// - building once (``BuildOnce`` over the ``ConstructionRegistry``'s wait-for graph) and keeping
 ///   the instance with its teardown (`ResolutionEngine+KeptInstance.swift`);
+/// - running a factory, and what its failure becomes (`ResolutionEngine+FactoryRun.swift`);
 /// - who owns an instance with a teardown (`ResolutionEngine+Ownership.swift`);
 /// - synchronous work run in line for an async resolution (`ResolutionEngine+InlineForAsync.swift`);
 /// - a key no container registers: a wrapper made from what it wraps, or the not-registered error
