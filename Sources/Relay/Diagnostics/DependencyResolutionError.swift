@@ -44,7 +44,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         /// Factories nested deeper than ``DependencyContainer/maximumResolutionDepth``, or so deep
         /// that the thread's stack would overflow.
         public static let depthLimitExceeded = Code(.depthLimitExceeded)
-        /// A factory threw; ``DependencyResolutionError/underlyingError`` holds what it threw.
+        /// A factory threw; ``DependencyResolutionError/underlyingError`` holds what it threw. A
+        /// factory's `CancellationError` is not wrapped: the resolve throws it as it is.
         public static let factoryFailed = Code(.factoryFailed)
         /// A `.weak` registration's factory returned a value type, which cannot be held weakly.
         public static let weakNeedsObject = Code(.weakNeedsObject)

@@ -18,15 +18,8 @@ extension ResolutionEngine {
         }
         do {
             return try registration.factory(container)
-        } catch let error as DependencyResolutionError {
-            // Already carries the full path from the point where it failed.
-            throw error
-        } catch let handback as InlineHandback {
-            throw handback
         } catch {
-            throw DependencyResolutionError(
-                code: .factoryFailed, requested: registration.key, scope: container.scope,
-                path: pathDescriptions(on: thread), underlyingError: error)
+            throw factoryFailure(error, of: registration, in: container, path: pathDescriptions(on: thread))
         }
     }
 
@@ -44,18 +37,35 @@ extension ResolutionEngine {
             return try await AsyncResolutionPath.withFrame(for: registration, in: container.scope) {
                 try await asyncFactory(container)
             }
-        } catch let error as DependencyResolutionError {
-            // Already carries the full path from the point where it failed.
-            throw error
-        } catch let error as CancellationError {
-            // Cancellation is the caller's to see as it is, not a factory failure.
-            throw error
         } catch let handback as InlineHandback {
+            // Thrown past an async factory by synchronous work that could not hand it to this
+            // resolution (a synchronous resolve in a task the factory started).
             throw handback.settledAsUserError()
         } catch {
-            throw DependencyResolutionError(
-                code: .factoryFailed, requested: registration.key, scope: container.scope,
-                path: AsyncResolutionPath.current.descriptions + [registration.key.description],
+            // The frame is off the task's path by now: the registration ends the path.
+            throw factoryFailure(
+                error, of: registration, in: container,
+                path: AsyncResolutionPath.current.descriptions + [registration.key.description])
+        }
+    }
+
+    /// What a factory's failure becomes, for either front: a resolution error already carries the
+    /// path from the point where it failed; cancellation is the caller's to see as it is, not a
+    /// factory's failure, whichever kind of factory saw it; a handback is the engine's own control
+    /// flow, on its way to the async resolution that awaits it. Anything else is the factory's
+    /// failure, named with the resolution's path.
+    private static func factoryFailure(
+        _ error: any Error,
+        of registration: AnyRegistration,
+        in container: DependencyContainer,
+        path: @autoclosure () -> [String]
+    ) -> any Error {
+        switch error {
+        case is DependencyResolutionError, is CancellationError, is InlineHandback:
+            return error
+        default:
+            return DependencyResolutionError(
+                code: .factoryFailed, requested: registration.key, scope: container.scope, path: path(),
                 underlyingError: error)
         }
     }

@@ -76,6 +76,23 @@ struct ResolutionErrorTests {
                 """)
     }
 
+    @Test("a factory's cancellation reaches the caller as it is, from either front and either kind of factory")
+    func factoryCancellationIsNotWrapped() async throws {
+        root.register((any PaymentGateway).self) { _ in throw CancellationError() }
+        root.register((any OrderService).self) { container in
+            try DefaultOrderService(payments: container.resolve((any PaymentGateway).self))
+        }
+        root.register(Int.self) { _ async throws in throw CancellationError() }
+        #expect(throws: CancellationError.self) { try root.resolve((any OrderService).self) }
+        // The synchronous factories run in line for the async resolve.
+        await #expect(throws: CancellationError.self) { try await root.resolve((any OrderService).self) }
+        await #expect(throws: CancellationError.self) { try await root.resolve(Int.self) }
+        // Any other error is still the factory's failure.
+        root.register(Int.self) { _ async throws in throw Unavailable() }
+        let error = await #expect(throws: DependencyResolutionError.self) { try await root.resolve(Int.self) }
+        #expect(error?.code == .factoryFailed)
+    }
+
     @Test("a failed factory caches nothing and can succeed later")
     func aFailedFactoryCachesNothingAndCanSucceedLater() throws {
         let attempts = Counter()
