@@ -53,7 +53,9 @@ extension ResolutionEngine {
     /// path from the point where it failed; cancellation is the caller's to see as it is, not a
     /// factory's failure, whichever kind of factory saw it; a handback is the engine's own control
     /// flow, on its way to the async resolution that awaits it. Anything else is the factory's
-    /// failure, named with the resolution's path.
+    /// failure, named with the resolution's path. Out of line: inlined, its type checks cost a
+    /// build that succeeds (measured: 3% of a transient graph).
+    @inline(never)
     private static func factoryFailure(
         _ error: any Error,
         of registration: AnyRegistration,
