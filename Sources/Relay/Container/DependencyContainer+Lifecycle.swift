@@ -17,10 +17,7 @@ extension DependencyContainer {
     ///
     /// - Throws: ``DependencyGraphError`` with code `startFailed`, listing every failure.
     nonisolated(nonsending) public func start() async throws {
-        if let overriding = overridingContainer {
-            return try await overriding.start()
-        }
-        let eager = registrationsInFamily { $0.lifecycle == .eagerSingleton }
+        let eager = actingContainer.registrationsInFamily { $0.lifecycle == .eagerSingleton }
         let failures = await withTaskGroup(of: (Int, DependencyResolutionError?).self) { group in
             for (index, entry) in eager.enumerated() {
                 group.addTask {
@@ -68,11 +65,7 @@ extension DependencyContainer {
     ///
     /// - Throws: ``DependencyGraphError`` with code `startFailed`, listing every failure.
     public func startSynchronously() throws {
-        if let overriding = overridingContainer {
-            // Under an override, its own eager singletons; the base's are built on first use.
-            return try overriding.startSynchronously()
-        }
-        let eager = registrationsInFamily { $0.lifecycle == .eagerSingleton }
+        let eager = actingContainer.registrationsInFamily { $0.lifecycle == .eagerSingleton }
         let failures = failures(building: eager) { try $0.resolveErased(in: $1) }
         if !failures.isEmpty {
             throw DependencyGraphError(code: .startFailed, failures: failures)
@@ -123,18 +116,16 @@ extension DependencyContainer {
     /// - Throws: ``DependencyShutdownError`` naming each type whose teardown threw, and the unit of
     ///   work that owned it, if one did.
     nonisolated(nonsending) public func shutdown() async throws {
-        if let overriding = overridingContainer {
-            return try await overriding.shutdown()
-        }
+        let container = actingContainer
         var failures: [DependencyShutdownError.Failure] = []
         // Sessions a test never ended (only in a program a launcher handed a channel): theirs
         // first, as they are built over the container's.
-        if isRoot && SessionRegistry.acceptsSessions {
-            for session in SessionRegistry.removeAll(root: self) {
+        if container.isRoot && SessionRegistry.acceptsSessions {
+            for session in SessionRegistry.removeAll(root: container) {
                 failures += await Teardowns.endEverything(ownedBy: session.layer.overrides)
             }
         }
-        failures += await Teardowns.endEverything(ownedBy: self)
+        failures += await Teardowns.endEverything(ownedBy: container)
         if !failures.isEmpty {
             throw DependencyShutdownError(failures: failures)
         }
@@ -177,11 +168,7 @@ extension DependencyContainer {
     /// warning, or between tests that share a container. Inside
     /// `withOverrides(_:operation:)`, it releases only what was built under the override.
     public func releaseSingletons() {
-        if let overriding = overridingContainer {
-            // Under an override, only what was built under it.
-            return overriding.releaseSingletons()
-        }
-        for container in containersInFamily {
+        for container in actingContainer.containersInFamily {
             // Released after the lock, in case a deinit resolves.
             let released = container.table.withWrite { $0.takeCachedInstances() }
             _ = released
@@ -206,10 +193,7 @@ extension DependencyContainer {
     /// - Returns: Whether an instance was cached and is now dropped.
     @discardableResult
     public func releaseSingleton<Service>(of type: Service.Type, name: String? = nil) -> Bool {
-        if let overriding = overridingContainer {
-            return overriding.releaseSingleton(of: type, name: name)
-        }
-        return releaseSingleton(for: RegistrationKey(type, name: name))
+        actingContainer.releaseSingleton(for: RegistrationKey(type, name: name))
     }
 
     /// Drops the cached instance of the registration `key` resolves to; through an alias, its

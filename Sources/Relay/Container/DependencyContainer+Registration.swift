@@ -173,13 +173,9 @@ extension DependencyContainer {
 
     /// Adds a registration built elsewhere (the dynamic registry builds its own).
     func add(_ registration: AnyRegistration) {
-        if let overriding = overridingContainer {
-            overriding.add(registration)
-            return
-        }
         // The replaced registration and instance are released here, after the lock, in case a
         // deinit resolves.
-        let replaced = table.withWrite { $0.insert(registration) }
+        let replaced = withActingContainer { $0.table.withWrite { $0.insert(registration) } }
         withExtendedLifetime(replaced) {}
     }
 

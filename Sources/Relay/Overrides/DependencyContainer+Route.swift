@@ -6,13 +6,23 @@ extension DependencyContainer {
         SlowPathGate.isOpen ? OverrideLayer.active(for: root) : nil
     }
 
-    /// The container that stands for this one under the active override (the override's own
-    /// container for this scope), where registering, starting, releasing and shutting down act
-    /// instead; `nil` when no override is active.
+    /// The container that registering, starting, releasing and shutting down act on: under the
+    /// active override, the override's own container for this scope, so that they concern only what
+    /// the override registers and builds (the base's eager singletons are built on first use, into
+    /// the override); otherwise this one. The override is folded in here, once, for all of them.
+    var actingContainer: DependencyContainer {
+        withActingContainer { $0 }
+    }
+
+    /// Runs `body` with ``actingContainer``: on a path as hot as registering, where this container,
+    /// passed as it is, costs no retain (measured: the property cost two retains and releases per
+    /// registration, 6%).
     @inline(__always)
-    var overridingContainer: DependencyContainer? {
-        guard SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) else { return nil }
-        return overriding(in: layer)
+    func withActingContainer<Result, Failure: Error>(
+        _ body: (DependencyContainer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        guard SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) else { return try body(self) }
+        return try body(overriding(in: layer))
     }
 
     /// The route of a resolve: the containers it searches, nearest first. Under an active override,

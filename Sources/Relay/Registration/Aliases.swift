@@ -12,7 +12,7 @@ enum Aliases {
         of target: RegistrationKey,
         to container: DependencyContainer
     ) throws(DependencyRegistrationError) {
-        let container = container.overridingContainer ?? container
+        let container = container.actingContainer
         let (existing, replaced) = container.table.withWrite {
             contents -> (AnyRegistration?, (AnyRegistration, Any?)?) in
             if let existing = contents.registration(for: alias.key), existing.forwardsTo != target {
