@@ -107,6 +107,10 @@ private struct ObservedResolve {
             // A step back to await another's build is no failure; a unit's end is.
             if let error = handback.sharedFailure { tell(.failed(error.code), instance: nil) }
             throw handback
+        } catch {
+            // A factory's cancellation, which the resolve throws as it is: a factory that failed.
+            tell(.failed(.factoryFailed), instance: nil)
+            throw error
         }
     }
 

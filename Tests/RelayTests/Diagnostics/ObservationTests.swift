@@ -36,6 +36,20 @@ struct ObservationTests {
         #expect(seen[1].description.hasSuffix(" µs (depth 0)"))
     }
 
+    @Test("the observer sees a factory's cancellation as the factory's failure")
+    func theObserverSeesAFactorysCancellation() throws {
+        let container = DependencyContainer()
+        container.register(ObservedLeaf.self) { _ in throw CancellationError() }
+        let events = Locked<[ResolutionEvent]>([])
+        DependencyContainer.observeResolutions { event in
+            if event.requestedType.hasPrefix("Observed") { events.withLock { $0.append(event) } }
+        }
+        defer { DependencyContainer.observeResolutions(nil) }
+
+        #expect(throws: CancellationError.self) { try container.resolve(ObservedLeaf.self) }
+        #expect(events.withLock { $0 }.map(\.outcome) == [.failed(.factoryFailed)])
+    }
+
     @Test("removing the observer stops the events")
     func removingTheObserverStopsTheEvents() throws {
         let container = DependencyContainer()
