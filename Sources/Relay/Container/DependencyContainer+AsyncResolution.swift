@@ -30,7 +30,8 @@ extension DependencyContainer {
     /// - Returns: The cached instance, or a new one from the factory.
     /// - Throws: ``DependencyResolutionError`` when the type is not registered, when resolving it
     ///   needs itself (a cycle, also through child tasks), or when a factory throws;
-    ///   `CancellationError` when the task was cancelled while it waited for another's build.
+    ///   `CancellationError` when the task was cancelled while it waited for another's build, or
+    ///   when a factory threw it.
     @inlinable
     nonisolated(nonsending) public func resolve<Service>(
         _ type: Service.Type = Service.self,

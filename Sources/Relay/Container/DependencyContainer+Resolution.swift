@@ -26,7 +26,7 @@ extension DependencyContainer {
     /// - Returns: The cached instance, or a new one from the factory.
     /// - Throws: ``DependencyResolutionError`` when the type is not registered, when resolving it
     ///   needs itself (a cycle), when the chain of factories is too deep, or when a factory throws.
-    ///   The error names the resolution path.
+    ///   The error names the resolution path. A factory's `CancellationError` is thrown as it is.
     public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) throws -> Service {
         let key = RegistrationKey(type, name: name)
         if SlowPathGate.isOpen {

@@ -30,7 +30,8 @@ public struct Lazy<Service> {
     /// The instance: resolved on the first call, the same one after.
     ///
     /// - Returns: The instance.
-    /// - Throws: ``DependencyResolutionError`` when resolving it fails; the next call tries again.
+    /// - Throws: ``DependencyResolutionError`` when resolving it fails (a factory's
+    ///   `CancellationError` as it is); the next call tries again.
     public func callAsFunction() throws -> Service {
         let container = try source.liveContainer(for: Service.self)
         return try kept.value(in: container) { try source.resolve(Service.self, in: container) }
@@ -41,7 +42,8 @@ extension Lazy where Service: Sendable {
     /// The instance, awaiting an async factory on the first call; the same instance after.
     ///
     /// - Returns: The instance.
-    /// - Throws: ``DependencyResolutionError`` when resolving it fails; the next call tries again.
+    /// - Throws: ``DependencyResolutionError`` when resolving it fails (a factory's
+    ///   `CancellationError` as it is); the next call tries again.
     nonisolated(nonsending) public func callAsFunction() async throws -> Service {
         let container = try source.liveContainer(for: Service.self)
         return try await kept.value(in: container) { try await source.resolve(Service.self, in: container) }

@@ -29,7 +29,8 @@ public struct Provider<Service>: Sendable {
     /// Resolves the service.
     ///
     /// - Returns: What the container hands out for it now.
-    /// - Throws: ``DependencyResolutionError`` when resolving it fails.
+    /// - Throws: ``DependencyResolutionError`` when resolving it fails; a factory's
+    ///   `CancellationError` as it is.
     public func callAsFunction() throws -> Service {
         try source.resolve(Service.self)
     }
@@ -37,7 +38,8 @@ public struct Provider<Service>: Sendable {
     /// Resolves the service, awaiting an async factory.
     ///
     /// - Returns: What the container hands out for it now.
-    /// - Throws: ``DependencyResolutionError`` when resolving it fails.
+    /// - Throws: ``DependencyResolutionError`` when resolving it fails; a factory's
+    ///   `CancellationError` as it is.
     nonisolated(nonsending) public func callAsFunction() async throws -> Service {
         try await source.resolve(Service.self)
     }

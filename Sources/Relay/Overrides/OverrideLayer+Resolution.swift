@@ -50,18 +50,21 @@ extension OverrideLayer {
             do throws(BuildOnce.Vanished) {
                 return .kept(try ResolutionEngine.keptInstance(of: found, in: container.table))
             } catch {}
-            return .build(copy(of: found, from: container), in: container.overriding(in: self))
+            let overriding = container.overriding(in: self)
+            return .build(copy(of: found, from: container, into: overriding), in: overriding)
         }
         return .notRegistered
     }
 
-    /// The innermost layer's copy of a base registration, added on first use: it calls the base
-    /// factory with the base container, whose own resolves route back through the override.
+    /// The innermost layer's copy of a base registration, added to `overriding` (`owner`'s container
+    /// in this layer) on first use: it calls the base factory with the base container, whose own
+    /// resolves route back through the override.
     private func copy<Service>(
         of registration: Registration<Service>,
-        from owner: DependencyContainer
+        from owner: DependencyContainer,
+        into overriding: DependencyContainer
     ) -> Registration<Service> {
-        owner.overriding(in: self).table.withWrite {
+        overriding.table.withWrite {
             $0.registration(for: registration.key, orInsert: { registration.copy(buildingIn: owner) })
         }
     }

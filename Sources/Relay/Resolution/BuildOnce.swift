@@ -5,9 +5,11 @@
 /// The loop: ``claim(isCached:path:awaitsWhileBuilding:)`` says whether to read what is kept, to
 /// build, or to wait; a build ends with ``succeed()`` or ``fail(_:)``; after a wait the resolver
 /// claims again. Every front that builds once runs it through one of the two drivers,
-/// `obtain(isClaimed:path:isKept:read:build:keep:)` blocking and its async twin suspending, which
-/// differ only in how they wait: ``wait(ticket:path:)`` blocks the thread (for a bounded time),
-/// ``suspend(ticket:)`` suspends the task. Where the instance goes is the front's (`read`, `keep`),
+/// `obtain(isClaimed:path:isKept:read:build:keep:)` blocking and its async twin suspending. They
+/// differ in how they wait (``wait(ticket:path:)`` blocks the thread, for a bounded time;
+/// ``suspend(ticket:)`` suspends the task) and in one option each: the blocking one can start
+/// with a claim made as its slot was made (`isClaimed`), the async one can build with a factory
+/// that awaits (`awaitsWhileBuilding`). Where the instance goes is the front's (`read`, `keep`),
 /// so no driver holds a `Service?`. Cycles, timeouts, shared failures and abandoned builds are
 /// decided here.
 struct BuildOnce {

@@ -15,6 +15,11 @@ protocol FactoryPath: ~Copyable {
 
     /// Calls `visit` with each frame from the innermost outwards, until it returns `true`.
     func visitInward(_ visit: (Frame) -> Bool)
+
+    /// Whether `registration`'s factory is already running: resolving it again is a cycle. A
+    /// requirement, so that a path that writes it out for its storage is asked its own, even
+    /// through a generic caller; the walk below is the default.
+    func contains(_ registration: AnyRegistration) -> Bool
 }
 
 /// One running factory, as ``FactoryPath``'s walk shows it. A protocol rather than one struct:
@@ -32,7 +37,7 @@ protocol FactoryPathFrame {
 }
 
 extension FactoryPath where Self: ~Copyable {
-    /// Whether `registration`'s factory is already running: resolving it again is a cycle.
+    /// Whether `registration`'s factory is already running, by the inward walk.
     @inline(__always)
     func contains(_ registration: AnyRegistration) -> Bool {
         let id = ObjectIdentifier(registration)

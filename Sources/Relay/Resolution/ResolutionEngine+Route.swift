@@ -61,7 +61,8 @@ extension ResolutionEngine {
     @usableFromInline
     struct NotCached: Error {
         /// The registration found not built, and the container that holds it; both `nil` when
-        /// neither this container nor its root holds one (or an override or observer is active).
+        /// neither the container resolved from nor its root holds one (or an override or observer
+        /// is active).
         let registration: AnyRegistration?
         // Unowned: it is the container resolved from or its root, which that container holds, and
         // the error lives only until the resolve that threw it goes on (a retain and a release fewer

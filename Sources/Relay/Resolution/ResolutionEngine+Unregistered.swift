@@ -62,8 +62,9 @@ extension ResolutionEngine {
         return withUnsafePointer(to: made) { $0.withMemoryRebound(to: Service.self, capacity: 1) { $0.pointee } }
     }
 
-    /// Whether resolving `key` here would find a registration, or make a ``SynthesizedService`` from
-    /// one: on this container, its root, and the layers of an active override. `Tracker??` is
+    /// Whether resolving `key` from `container` would find a registration, or make a
+    /// ``SynthesizedService`` from one: on `container`, its root, and the layers of an active
+    /// override. `Tracker??` is
     /// answered where `Tracker` is.
     static func canAnswer(_ key: RegistrationKey, from container: DependencyContainer) -> Bool {
         if holder(of: key, from: container) != nil { return true }
@@ -71,8 +72,8 @@ extension ResolutionEngine {
         return canAnswer(synthesized.wrappedKey(name: key.name), from: container)
     }
 
-    /// The first container that resolving `key` here looks in and finds a registration of it:
-    /// this one, its root, or a layer of an active override.
+    /// The first container that resolving `key` from `container` looks in and finds a registration
+    /// of it: `container`, its root, or a layer of an active override.
     private static func holder(of key: RegistrationKey, from container: DependencyContainer) -> DependencyContainer? {
         if let base = container.family.overriddenRoot {
             // An override's container: what it holds, then what its base would answer.

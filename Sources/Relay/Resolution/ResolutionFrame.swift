@@ -15,9 +15,4 @@ struct ResolutionFrame {
     var scope: DependencyContainerScope {
         container.scope
     }
-
-    /// How the frame reads in a path: `PaymentGateway`, or `Tracker["google"]` when named.
-    var description: String {
-        registration.key.description
-    }
 }

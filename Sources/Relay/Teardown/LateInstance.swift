@@ -3,7 +3,8 @@ import Synchronization
 /// An instance built for a unit of work that ended while it was built, on its way from where it was
 /// found late to the async code that tears it down (carried by an
 /// ``InlineHandback/endLate(_:error:)``: thrown up from synchronous work run in line, or past
-/// ``BuildOnce/fail(_:)`` by the async front's unit build).
+/// ``BuildOnce/fail(_:)`` by the async front's unit build; or settled where it is found, when an
+/// async resolve hands a new instance to a unit that has ended, `ResolutionEngine.handOverAsync`).
 ///
 /// Torn down exactly once: by ``settle()``, or, if the handback that carries it is dropped on the
 /// way (a factory that caught it), when it goes away, in a task the container tracks.
