@@ -7,7 +7,8 @@
 #   Sendable   registrations the compiler must accept: a non-Sendable service as a transient or
 #              with the unchecked opt-out, Sendable services with any lifecycle.
 #   Unchecked  registrations the compiler must refuse: a non-Sendable service shared (a singleton
-#              by default, .singleton, .weak, .graph, .eagerSingleton, a typed dynamic factory).
+#              by default, .singleton, .weak, .graph, .eagerSingleton, a typed dynamic factory), or
+#              a non-Sendable transient with a teardown (which runs on its owner's task).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 consumer="${USER_CODE_DIR:-$root/.build-user-code}"
@@ -90,6 +91,12 @@ container.register(Catalog.self) { _ in Catalog() }
 container.register(Catalog.self, name: "weak", lifecycle: .weak) { _ in Catalog() }
 container.register(Catalog.self, name: "transient", lifecycle: .transient) { _ in Catalog() }
 container.register((any Store).self, lifecycle: .graph) { _ in MemoryStore() }
+// A teardown for a service that is not Sendable: only on the registration's word.
+container.register(DraftEditor.self, name: "closed", lifecycle: .unchecked(.transient)) { _ in
+    DraftEditor()
+} teardown: { editor in
+    editor.text = ""
+}
 let editor = try container.resolve(DraftEditor.self)
 editor.text = "each resolve gets its own"
 print(try container.resolve(DraftEditor.self) !== editor ? "accepted" : "shared a transient")
@@ -107,6 +114,7 @@ container.register(MemoryStore.self, lifecycle: .weak) { _ in MemoryStore() }
 container.register(MemoryStore.self, lifecycle: .graph) { _ in MemoryStore() }
 container.register(MemoryStore.self, lifecycle: .eagerSingleton) { _ in MemoryStore() }
 let factory = TypedDependencyFactory(MemoryStore.self) { _ in MemoryStore() }
+container.register(MemoryStore.self, lifecycle: .transient) { _ in MemoryStore() } teardown: { _ in }
 REFUSED
 
 rm -f "$consumer"/.build/*.yaml
@@ -120,7 +128,8 @@ if refused="$(swift build --package-path "$consumer" --product Unchecked 2>&1)";
     echo "error: sharing a non-Sendable service compiled" >&2
     exit 1
 fi
-for line in 5 6 7 8 9 10; do
+# Line 11: a transient with a teardown, whose teardown would run on another task than its resolver.
+for line in 5 6 7 8 9 10 11; do
     if ! grep -q "Unchecked/main.swift:$line:.*error: .*does not conform to the 'Sendable' protocol" <<<"$refused"; then
         echo "error: line $line of the Unchecked check compiled, or failed for another reason:" >&2
         sed -n "${line}p" "$consumer/Sources/Unchecked/main.swift" >&2
@@ -128,4 +137,4 @@ for line in 5 6 7 8 9 10; do
         exit 1
     fi
 done
-echo "non-Sendable services registered as shared: refused at compile time, each of the 6 ways"
+echo "non-Sendable services registered as shared, or as transients with a teardown: refused at compile time, each of the 7 ways"

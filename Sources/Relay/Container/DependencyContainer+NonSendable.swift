@@ -46,13 +46,25 @@ extension DependencyContainer {
         return registered(Registration(key: key, lifecycle: lifecycle.lifecycle, asyncFactory: factory), as: key)
     }
 
-    /// Registers a factory with a teardown for a service that is not `Sendable`; see
-    /// the `register(_:name:lifecycle:with:)` that takes a ``NonSendableLifecycle``.
+    /// Registers a factory with a teardown for a service that is not `Sendable`, on your word
+    /// that its instance may be shared: see ``UncheckedLifecycle``.
+    ///
+    /// ```swift
+    /// container.register(ScratchFile.self, lifecycle: .unchecked(.transient)) { _ in
+    ///     try ScratchFile()
+    /// } teardown: { file in
+    ///     try file.remove()
+    /// }
+    /// ```
+    ///
+    /// Its teardown runs on its owner's task when the owner ends, while a resolver may still hold
+    /// the instance; a plain `.transient` with a teardown would hand a non-`Sendable` instance to
+    /// two isolation domains, and does not compile.
     ///
     /// - Parameters:
     ///   - type: The type callers ask for.
     ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
-    ///   - lifecycle: `.transient`, or `.unchecked(_:)` with any lifecycle.
+    ///   - lifecycle: `.unchecked(_:)` with any lifecycle.
     ///   - factory: Builds the instance.
     ///   - teardown: Closes what the factory built, when its owner ends (see
     ///     <doc:AsyncFactoriesAndShutdown#Who-tears-down-what>).
@@ -61,7 +73,7 @@ extension DependencyContainer {
     public func register<Service>(
         _ type: Service.Type,
         name: String? = nil,
-        lifecycle: NonSendableLifecycle,
+        lifecycle: UncheckedLifecycle,
         with factory: @escaping @Sendable (DependencyContainer) throws -> Service,
         teardown: @escaping @Sendable (Service) async throws -> Void
     ) -> RegisteredService<Service> {
@@ -71,13 +83,13 @@ extension DependencyContainer {
                 teardown: teardown))
     }
 
-    /// Registers an async factory with a teardown for a service that is not `Sendable`; see
-    /// the `register(_:name:lifecycle:with:)` that takes a ``NonSendableLifecycle``.
+    /// Registers an async factory with a teardown for a service that is not `Sendable`, on your
+    /// word that its instance may be shared: see ``UncheckedLifecycle``.
     ///
     /// - Parameters:
     ///   - type: The type callers ask for.
     ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
-    ///   - lifecycle: `.transient`, or `.unchecked(_:)` with any lifecycle.
+    ///   - lifecycle: `.unchecked(_:)` with any lifecycle.
     ///   - factory: Builds the instance, awaiting what it needs.
     ///   - teardown: Closes what the factory built, when its owner ends (see
     ///     <doc:AsyncFactoriesAndShutdown#Who-tears-down-what>).
@@ -86,7 +98,7 @@ extension DependencyContainer {
     public func register<Service>(
         _ type: Service.Type,
         name: String? = nil,
-        lifecycle: NonSendableLifecycle,
+        lifecycle: UncheckedLifecycle,
         with factory: @escaping @Sendable (DependencyContainer) async throws -> Service,
         teardown: @escaping @Sendable (Service) async throws -> Void
     ) -> RegisteredService<Service> {

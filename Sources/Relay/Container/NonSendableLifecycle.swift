@@ -36,3 +36,39 @@ public struct NonSendableLifecycle: Hashable, Sendable {
         NonSendableLifecycle(lifecycle)
     }
 }
+
+/// The lifecycle of a service that is not `Sendable` and has a teardown: only ``unchecked(_:)``.
+///
+/// A teardown runs when the instance's owner ends (a unit of work, the container at shutdown), on
+/// that owner's task, while the resolver may still hold the instance: for a `.transient` that
+/// would hand one non-`Sendable` instance to two isolation domains, which the container never does
+/// unchecked. So a non-`Sendable` service with a teardown is registered on your word that sharing
+/// its instance is safe, and the word is written where it is registered:
+///
+/// ```swift
+/// final class ScratchFile { … }                          // closes itself on any thread
+/// container.register(ScratchFile.self, lifecycle: .unchecked(.transient)) { _ in
+///     try ScratchFile()
+/// } teardown: { file in
+///     try file.remove()
+/// }
+/// ```
+///
+/// Written `lifecycle: .transient` with a teardown, the registration does not compile: Swift then
+/// asks for the service to be `Sendable`.
+public struct UncheckedLifecycle: Hashable, Sendable {
+    /// The lifecycle the registration gets.
+    public let lifecycle: LifecycleType
+
+    private init(_ lifecycle: LifecycleType) {
+        self.lifecycle = lifecycle
+    }
+
+    /// Any lifecycle for a service that is not `Sendable`, unchecked: you state that handing its
+    /// instance to other threads, tasks and actors (its teardown's among them) is safe.
+    ///
+    /// - Parameter lifecycle: The lifecycle, shared or not.
+    public static func unchecked(_ lifecycle: LifecycleType) -> UncheckedLifecycle {
+        UncheckedLifecycle(lifecycle)
+    }
+}

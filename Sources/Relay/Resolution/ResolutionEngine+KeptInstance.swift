@@ -18,7 +18,8 @@ extension ResolutionEngine {
     }
 
     /// Keeps what a registration built, unless the registration was replaced while it built: then
-    /// the caller hands out what it built, uncached.
+    /// the caller hands out what it built, uncached. Either way its teardown is the container's:
+    /// an instance handed out is never left without an owner, and `shutdown()` ends it.
     static func cacheIfCurrent<Service>(
         _ built: Service,
         in registration: Registration<Service>,
@@ -30,9 +31,11 @@ extension ResolutionEngine {
         // Anything replaced is released here, after unlocking, in case its deinit resolves.
         let table = container.table
         let replaced = table.withWrite { contents -> Any? in
-            guard contents.isCurrent(registration) else { return nil }
-            let replaced = registration.cache(built)
+            let isCurrent = contents.isCurrent(registration)
+            let replaced = isCurrent ? registration.cache(built) : nil
             if let teardown = registration.teardown, registration.lifecycle.isCached {
+                // A replaced registration's instance too (re-wiring under live traffic): its
+                // teardown finds it uncached, and only ends it.
                 container.family.teardowns.record(
                     PendingTeardown(
                         of: built, built: registration, in: table, scope: container.scope, teardown: teardown))

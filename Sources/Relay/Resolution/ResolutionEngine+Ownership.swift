@@ -3,7 +3,8 @@
 ///
 /// - A container owns the instances it caches (singletons, eager singletons, weak instances:
 ///   ``ResolutionEngine/cacheIfCurrent(_:in:of:)`` records them), and runs their teardowns at
-///   ``DependencyContainer/shutdown()``.
+///   ``DependencyContainer/shutdown()``; also what a registration replaced while it built hands
+///   out uncached (re-wiring under live traffic), which no cache holds but the container owns.
 /// - A unit of work owns its `.unitOfWork` instances (`UnitOfWork.publish`), and runs their
 ///   teardowns when it ends: closed, dropped, or ended by the container's shutdown.
 /// - A `.transient` or `.graph` instance with a teardown is owned by what it is built for: the
