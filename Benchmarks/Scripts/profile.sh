@@ -29,7 +29,8 @@ BINARY="$SCRATCH/release/RelayProfile"
 
 cases=("$@")
 if [ ${#cases[@]} -eq 0 ]; then
-    cases=(cached-singleton transient-graph mixed-graph named register build unit-resolve unit-open-close)
+    cases=(cached-singleton transient-graph mixed-graph named register build unit-resolve unit-open-close
+        cached-singleton-account transient-graph-account)
 fi
 
 totals() {

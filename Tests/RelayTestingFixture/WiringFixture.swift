@@ -8,7 +8,9 @@ import Relay
 /// refuses the unregistered `auditor` unless `--allow-unregistered` is given), resolves a report
 /// in each place, prints what each used, and exits, or with `--stay` prints "ready" and waits.
 /// With `--reuse-descriptor-3 PATH` it opens the file at PATH as its descriptor 3 after parsing,
-/// as a program that closes what it inherited and opens its own files may.
+/// as a program that closes what it inherited and opens its own files may. With `--no-test-hooks`
+/// its parser opens no test hook (`testHooks: .never`). Last, it says whether its resolves left
+/// the slow path's gate open.
 enum WiringFixture {
     static func run(arguments: [String]) {
         let global = DependencyContainer.global
@@ -20,7 +22,8 @@ enum WiringFixture {
             try DynamicDependencyIndex.shared.add(FixtureTypeIndex())
             try DynamicDependencyIndex.shared.add(FixtureFactoryIndex())
             let parser = InjectDependenciesArgumentParser(
-                allowsUnregisteredTypes: arguments.contains("--allow-unregistered"), report: .silent)
+                allowsUnregisteredTypes: arguments.contains("--allow-unregistered"), report: .silent,
+                testHooks: arguments.contains("--no-test-hooks") ? .never : .inDebugBuilds)
             try CommandLine.parse(with: [parser])
             if let flag = arguments.firstIndex(of: "--reuse-descriptor-3"), flag + 1 < arguments.count {
                 let file = open(arguments[flag + 1], O_WRONLY | O_CREAT | O_TRUNC, 0o644)
@@ -31,6 +34,9 @@ enum WiringFixture {
                 let report = try global.container(for: scope).resolve(Report.self)
                 say("report in \(scope): \(type(of: report.clock)), \(type(of: report.store))")
             }
+            // What the resolves after the parser went through: the account must not have put
+            // the program on the slow path (a cached read stays the plain one).
+            say("slow path: \(SlowPathGate.isOpen ? "open" : "shut")")
         } catch {
             fail("\(error)", status: 64)
         }

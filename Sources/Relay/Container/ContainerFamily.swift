@@ -30,6 +30,29 @@ final class ContainerFamily: Sendable {
     /// awaits, and the observer of the failures nobody else receives.
     let endings = BackgroundEndings()
 
+    /// Layers that something keeps over this root beyond one call (a session of a launched
+    /// program), by identity: `shutdown()` ends what each owns first, as it is built over the
+    /// root's instances. Whoever keeps one drops it when it ends the layer itself.
+    private let keptLayers = LockedValue<[ObjectIdentifier: DependencyContainer]>([:])
+
+    /// Keeps `layer` (an override's root) for `shutdown()` to end, until it is dropped.
+    func keep(layer: DependencyContainer) {
+        keptLayers.withLockedValue { $0[ObjectIdentifier(layer)] = layer }
+    }
+
+    /// Stops keeping `layer`: its keeper ends it.
+    func drop(layer: DependencyContainer) {
+        _ = keptLayers.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(layer)) }
+    }
+
+    /// Every layer kept so far, no longer kept: `shutdown()` ends them.
+    func takeKeptLayers() -> [DependencyContainer] {
+        keptLayers.withLockedValue { layers in
+            defer { layers = [:] }
+            return Array(layers.values)
+        }
+    }
+
     /// See ``DependencyContainer/constructionWaitLimit``; in nanoseconds, read on every wait.
     private let waitLimitNanoseconds = Atomic<Int64>(30_000_000_000)
 

@@ -118,11 +118,11 @@ extension DependencyContainer {
     nonisolated(nonsending) public func shutdown() async throws {
         let container = actingContainer
         var failures: [DependencyShutdownError.Failure] = []
-        // Sessions a test never ended (only in a program a launcher handed a channel): theirs
-        // first, as they are built over the container's.
-        if container.isRoot && SessionRegistry.acceptsSessions {
-            for session in SessionRegistry.removeAll(root: container) {
-                failures += await Teardowns.endEverything(ownedBy: session.layer.overrides)
+        // Layers kept over the root that nobody ended (a launched program's sessions a test left
+        // open): theirs first, as they are built over the container's.
+        if container.isRoot {
+            for layer in container.family.takeKeptLayers() {
+                failures += await Teardowns.endEverything(ownedBy: layer)
             }
         }
         failures += await Teardowns.endEverything(ownedBy: container)

@@ -58,22 +58,9 @@ extension DependencyContainer {
     /// - Returns: The instances; empty when the type has no registration.
     /// - Throws: ``DependencyResolutionError`` when building any of them fails.
     public func resolveAll<Service>(_ type: Service.Type = Service.self) throws -> [Service] {
-        let typeID = ObjectIdentifier(type)
-        if let layer = activeOverride {
-            // Every name the override or the base knows, each resolved through the override.
-            return try registeredNames(of: type).map { try layer.resolve(RegistrationKey(type, name: $0), from: self) }
-        }
-        var seenNames: Set<String?> = []
-        var instances: [Service] = []
-        for container in lookupChain {
-            let registrations = container.table.withRead { $0.registrations(of: typeID) }
-            for registration in registrations where seenNames.insert(registration.key.name).inserted {
-                // Safe: a table stores under a key only a registration of the key's type.
-                let typed = unsafeDowncast(registration, to: Registration<Service>.self)
-                instances.append(try ResolutionEngine.instance(of: typed, in: container))
-            }
-        }
-        return instances
+        // One resolve per name, as the async `resolveAll` makes: each goes through any override and
+        // is reported to observers, as a `resolve` of that name would be.
+        try registeredNames(of: type).map { try resolve(type, name: $0) }
     }
 
     /// The names of every registration of `type` this container resolves, in `resolveAll`'s order:

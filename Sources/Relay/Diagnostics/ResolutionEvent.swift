@@ -1,7 +1,8 @@
 /// One call to `resolve`, as an observer sees it: what was asked for, where, whether it was built
 /// or found cached, and how long it took.
 ///
-/// Set an observer with ``DependencyContainer/observeResolutions(_:)``; the `RelayLogging`
+/// Set an observer with ``DependencyContainer/observeResolutions(_:)``, or for one task with
+/// ``DependencyContainer/withResolutionObserver(_:isolation:operation:)``; the `RelayLogging`
 /// product (trait `LoggingSupport`) turns these events into swift-log messages.
 public struct ResolutionEvent: Sendable, CustomStringConvertible {
     /// What happened.
@@ -12,13 +13,17 @@ public struct ResolutionEvent: Sendable, CustomStringConvertible {
         case cached
         /// Resolution threw.
         case failed(DependencyResolutionError.Code)
+        /// A factory threw `CancellationError`, or the wait for another's build was cancelled:
+        /// the resolve threw it as it is, from either the synchronous or the async `resolve`.
+        case cancelled
 
-        /// `built`, `cached`, or `failed (code)`.
+        /// `built`, `cached`, `failed (code)` or `cancelled`.
         public var description: String {
             switch self {
             case .built: "built"
             case .cached: "cached"
             case .failed(let code): "failed (\(code))"
+            case .cancelled: "cancelled"
             }
         }
     }

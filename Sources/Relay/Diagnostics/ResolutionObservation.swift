@@ -1,53 +1,46 @@
-/// The process-wide resolution observer, and the tracers Relay installs for itself.
+/// Who observes resolutions: the process-wide observer a server sets, and the observers a test
+/// scopes to its own task.
 ///
-/// Both are reached only on the slow path: while neither is set, the gate stays closed and a
-/// resolve never looks here.
+/// Both are reached only on the slow path: while neither is set anywhere, the gate stays closed
+/// and a resolve never looks here.
 final class ResolutionObservation: Sendable {
     static let shared = ResolutionObservation()
 
-    /// Who is told about each resolve.
-    struct Listeners: Sendable {
-        /// The user's observer, set with `observeResolutions(_:)`; at most one.
-        var observer: (@Sendable (ResolutionEvent) -> Void)?
+    /// The observer set with `observeResolutions(_:)`; at most one.
+    private let processWide = LockedValue<(@Sendable (ResolutionEvent) -> Void)?>(nil)
 
-        /// Relay's own listeners (the wiring account), told more than an observer is. Never
-        /// removed: they live as long as the process.
-        var tracers: [@Sendable (ResolutionTrace) -> Void] = []
+    /// The observer of the current task's scope (`withResolutionObserver`), and of its child tasks.
+    @TaskLocal static var scoped: (@Sendable (ResolutionEvent) -> Void)?
 
-        /// Whether anyone listens, so that resolution must measure and report.
-        var isActive: Bool { observer != nil || !tracers.isEmpty }
+    /// The observers that see a resolve made here and now: the scope's, then the process's.
+    var observers: Observers {
+        Observers(scoped: Self.scoped, processWide: processWide.withLockedValue { $0 })
     }
 
-    private let current = LockedValue(Listeners())
+    /// The observers one resolve reports to.
+    struct Observers {
+        let scoped: (@Sendable (ResolutionEvent) -> Void)?
+        let processWide: (@Sendable (ResolutionEvent) -> Void)?
 
-    /// Everyone listening now.
-    var listeners: Listeners {
-        current.withLockedValue { $0 }
-    }
+        /// Whether anyone observes this resolve.
+        var isEmpty: Bool { scoped == nil && processWide == nil }
 
-    /// The user's observer, if one is set.
-    var observer: (@Sendable (ResolutionEvent) -> Void)? {
-        listeners.observer
-    }
-
-    func set(_ observer: (@Sendable (ResolutionEvent) -> Void)?) {
-        update { $0.observer = observer }
-    }
-
-    /// Adds a tracer for the rest of the process's life.
-    func addTracer(_ tracer: @escaping @Sendable (ResolutionTrace) -> Void) {
-        update { $0.tracers.append(tracer) }
-    }
-
-    private func update(_ change: (inout Listeners) -> Void) {
-        let (wasActive, isActive) = current.withLockedValue { listeners in
-            let wasActive = listeners.isActive
-            change(&listeners)
-            return (wasActive, listeners.isActive)
+        /// Tells each observer.
+        func tell(_ event: ResolutionEvent) {
+            scoped?(event)
+            processWide?(event)
         }
-        // The gate counts the listeners once, however many there are and however often the
-        // observer is replaced.
-        if isActive, !wasActive { SlowPathGate.open() }
-        if wasActive, !isActive { SlowPathGate.close() }
+    }
+
+    /// Sets or removes the process-wide observer; the gate counts it once, however often it is
+    /// replaced.
+    func setProcessWide(_ observer: (@Sendable (ResolutionEvent) -> Void)?) {
+        let (wasSet, isSet) = processWide.withLockedValue { current in
+            let wasSet = current != nil
+            current = observer
+            return (wasSet, observer != nil)
+        }
+        if isSet, !wasSet { SlowPathGate.open() }
+        if wasSet, !isSet { SlowPathGate.close() }
     }
 }

@@ -36,12 +36,13 @@ import Foundation
 /// try CommandLine.parse(with: [InjectDependenciesArgumentParser(allowsUnregisteredTypes: true)])
 /// ```
 ///
-/// When the program was launched by RelayTesting with stubs the test answers, the parser opens the
-/// channel the launcher named in `RELAY_CONTROL_CHANNEL` (see ``StubCalls``). When it was launched
-/// by RelayTesting, the parser also writes a machine-readable
-/// ``WiringAccount`` (what it injected, the registrations, then every resolve) to the channel the
-/// launcher named in ``WiringAccount/environmentVariable``; without that variable it writes
-/// nothing and installs nothing.
+/// In a debug build launched by RelayTesting, the parser also opens what the launcher named in the
+/// environment: the channel to the test in `RELAY_CONTROL_CHANNEL` (stubs the test answers, see
+/// ``StubCalls``; re-wiring; sessions), a machine-readable ``WiringAccount`` (what it injected,
+/// the registrations, then what the factories built and resolved) in
+/// ``WiringAccount/environmentVariable``, and line-buffered standard output. Without those
+/// variables it opens nothing and installs nothing; in a release build it ignores them unless the
+/// program's code opts in with `testHooks: .always` (see ``DriverTestHooks``).
 public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Sendable {
     /// Where type and factory keys are looked up.
     public let index: DynamicDependencyIndex
@@ -67,6 +68,10 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
     /// in process; `nil` (the default) for the channel a launcher handed the program, if any.
     public let answering: (any StubCallAnswering)?
 
+    /// Whether a launcher's channel, wiring account and output buffering are opened when the
+    /// environment names them: in debug builds only, by default.
+    public let testHooks: DriverTestHooks
+
     /// Creates a parser.
     ///
     /// - Parameters:
@@ -81,6 +86,9 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
     ///   - answering: What answers the calls of stubs the test answers, for a test that injects in
     ///     process (RelayTesting's `StubAnswers`); `nil` (the default) for the channel that
     ///     RelayTesting's launcher hands a launched program, when it does.
+    ///   - testHooks: Whether what a launcher names in the environment (the channel to the test,
+    ///     the wiring account, line-buffered output) is opened. Defaults to
+    ///     ``DriverTestHooks/inDebugBuilds``.
     public init(
         index: DynamicDependencyIndex = .shared,
         container: DependencyContainer = .global,
@@ -88,9 +96,11 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
         allowsUnregisteredTypes: Bool = false,
         readsEnvironment: Bool = true,
         report: InjectionReport = .standardError,
-        answering: (any StubCallAnswering)? = nil
+        answering: (any StubCallAnswering)? = nil,
+        testHooks: DriverTestHooks = .inDebugBuilds
     ) {
         self.answering = answering
+        self.testHooks = testHooks
         self.index = index
         self.container = container
         self.allowedTypes = allowedTypes
@@ -142,7 +152,12 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
         instructions: [DependencyInjectionInstruction],
         environment: [String: String]? = nil
     ) throws -> DynamicDependencyRegistry {
-        LaunchedOutputBuffering.applyIfAsked(in: environment ?? ProcessInfo.processInfo.environment)
+        // The test layer's hooks (see `DriverTestHooks`): each opens only when the environment
+        // names it, and none in a release build that did not opt in.
+        let hooksAreOpen = testHooks.areOpen
+        if hooksAreOpen {
+            LaunchedOutputBuffering.applyIfAsked(in: environment ?? ProcessInfo.processInfo.environment)
+        }
         var fromEnvironment: [DependencyInjectionInstruction] = []
         if readsEnvironment {
             fromEnvironment = try InstructionSource.instructions(
@@ -155,13 +170,13 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
         }
         let merge = try InstructionMerge(environment: fromEnvironment, given: given)
         // The launcher's channel is opened only if the environment names one.
-        let channel = ControlChannel.named(in: environment)
+        let channel = hooksAreOpen ? ControlChannel.named(in: environment) : nil
         let registry = try DynamicDependencyRegistry.checked(
             merge.instructions, index: index, container: container, allowedTypes: allowedTypes,
             allowsUnregisteredTypes: allowsUnregisteredTypes, answering: answering ?? channel)
         registry.registerDependencies()
         report.report(registry, overrides: merge.overrides)
-        WiringAccountWriter.report(registry, index: index, environment: environment)
+        if hooksAreOpen { WiringAccountWriter.report(registry, index: index, environment: environment) }
         // From now on the test may re-wire the program and open sessions in it, with the checks
         // the launch's instructions passed.
         if let channel {

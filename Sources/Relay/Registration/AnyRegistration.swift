@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A registration with its service type erased, as a ``RegistrationTable`` stores it.
 ///
 /// Every instance is a ``Registration`` of the type its key names; the table relies on that to
@@ -7,7 +9,7 @@ class AnyRegistration: Construction, @unchecked Sendable {
     // `position` and `cachedStorage` by the owning table's lock, the construction state (see
     // `Construction`) by ConstructionRegistry's lock. Tasks hold registrations only to build or read them.
     // `arguments` is written once, before the registration is added to a table (whose lock
-    // publishes it), and only read after.
+    // publishes it), and only read after. `reportsNextBuild` is an atomic's.
 
     /// How long built instances are kept.
     let lifecycle: LifecycleType
@@ -35,6 +37,17 @@ class AnyRegistration: Construction, @unchecked Sendable {
     /// for a registration with a factory of its own.
     let forwardsTo: RegistrationKey?
 
+    /// Whether its next build is reported to ``BuildReporting``'s listeners: from its making while
+    /// one listens (or from a listener's installing), until a build of it is reported. False for
+    /// ever in a program that installs no listener.
+    @inline(__always)
+    final var reportsNextBuild: Bool {
+        get { reportsNextBuildFlag.load(ordering: .relaxed) }
+        set { reportsNextBuildFlag.store(newValue, ordering: .relaxed) }
+    }
+
+    private final let reportsNextBuildFlag: Atomic<Bool>
+
     init(
         key: RegistrationKey,
         lifecycle: LifecycleType,
@@ -48,6 +61,7 @@ class AnyRegistration: Construction, @unchecked Sendable {
         self.instruction = instruction
         self.isAsync = isAsync
         self.forwardsTo = forwardsTo
+        self.reportsNextBuildFlag = Atomic(BuildReporting.isActive)
         super.init(key: key)
     }
 

@@ -37,8 +37,8 @@ enum ArgumentPassing {
             mismatch, for: target.withoutArguments, in: registered.holder,
             path: ResolutionEngine.pathDescriptions(on: ResolutionThreadState.current) + [target.description])
         // Reported as resolution reports any failure, since resolution never saw this one.
-        if SlowPathGate.isOpen, let observer = ResolutionObservation.shared.observer {
-            observer(
+        if SlowPathGate.isOpen {
+            ResolutionObservation.shared.observers.tell(
                 ResolutionEvent(
                     requestedType: key.description, scope: container.scope, outcome: .failed(error.code),
                     duration: .zero, depth: depth))

@@ -87,6 +87,11 @@ struct AsyncResolutionPath: FactoryPath, Sendable {
         return (id, owner)
     }
 
+    /// The identity of the innermost running async factory's registration.
+    var innermostRegistrationID: ObjectIdentifier? {
+        innermost?.registrationID
+    }
+
     /// The innermost running async factory's registration key and scope, for the graph's edges.
     var innermostNode: (key: RegistrationKey, scope: DependencyContainerScope)? {
         innermost.map { ($0.key, $0.scope) }

@@ -98,7 +98,11 @@ extension ResolutionEngine {
         return try BuildOnce(slot, in: container, by: resolver).obtain(
             isClaimed: isClaimed, path: pathDescriptions(on: thread), isKept: { unit.isBuilt(slot) },
             read: { unit.builtInstance(in: slot, as: Service.self) },
-            build: { try build(registration, in: container, on: thread) }, keep: keep)
+            build: {
+                // Counted for an observed async resolve that runs this build in line.
+                if SlowPathGate.isOpen { BuildCount.current?.increment() }
+                return try build(registration, in: container, on: thread)
+            }, keep: keep)
     }
 
     /// A new instance of a `.transient` registration with a teardown, handed to its owner (see

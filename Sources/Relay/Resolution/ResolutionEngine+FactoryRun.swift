@@ -4,7 +4,22 @@ extension ResolutionEngine {
     /// Runs a registration's factory with the registration on this thread's path. It checks
     /// nothing: call it only for a step that said to build (``step(for:isOnPath:depth:isStackLow:)``),
     /// or, for an async resolution, after ``refuseIfOnThreadPath(_:in:on:)``.
+    ///
+    /// A registration whose build ``BuildReporting`` wants takes a detour out of line; every other
+    /// build, and every build of a program with no listener, reads one flag and runs the factory.
     static func build<Service>(
+        _ registration: Registration<Service>,
+        in container: DependencyContainer,
+        on thread: ResolutionThreadState
+    ) throws -> Service {
+        if registration.reportsNextBuild {
+            return try buildReporting(registration, in: container, on: thread)
+        }
+        return try runFactory(registration, in: container, on: thread)
+    }
+
+    @inline(__always)
+    static func runFactory<Service>(
         _ registration: Registration<Service>,
         in container: DependencyContainer,
         on thread: ResolutionThreadState
@@ -33,6 +48,20 @@ extension ResolutionEngine {
         guard let asyncFactory = registration.asyncFactory else {
             return try await buildInlineAwaitingOthers(registration, in: container)
         }
+        if registration.reportsNextBuild {
+            return try await buildAsyncReporting(registration, in: container) {
+                try await runAsyncFactory(asyncFactory, of: registration, in: container)
+            }
+        }
+        return try await runAsyncFactory(asyncFactory, of: registration, in: container)
+    }
+
+    @inline(__always)
+    nonisolated(nonsending) static func runAsyncFactory<Service>(
+        _ asyncFactory: @escaping @Sendable (DependencyContainer) async throws -> Service,
+        of registration: Registration<Service>,
+        in container: DependencyContainer
+    ) async throws -> Service {
         do {
             return try await AsyncResolutionPath.withFrame(for: registration, in: container.scope) {
                 try await asyncFactory(container)
@@ -56,7 +85,7 @@ extension ResolutionEngine {
     /// failure, named with the resolution's path. Out of line: inlined, its type checks cost a
     /// build that succeeds (measured: 3% of a transient graph).
     @inline(never)
-    private static func factoryFailure(
+    static func factoryFailure(
         _ error: any Error,
         of registration: AnyRegistration,
         in container: DependencyContainer,

@@ -31,7 +31,7 @@ extension ResolutionEngine {
         case .buildOnce:
             return try await buildOnceAsync(registration, in: container)
         case .buildInUnit:
-            if !registration.isAsync, !SlowPathGate.isOpen {
+            if !registration.isAsync {
                 return try await unitInstanceInline(of: registration, in: container)
             }
             return try await unitInstanceAsync(of: registration, in: container, on: path)

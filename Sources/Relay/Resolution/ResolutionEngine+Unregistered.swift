@@ -94,7 +94,12 @@ extension ResolutionEngine {
     static func notRegisteredError(for key: RegistrationKey, from container: DependencyContainer)
         -> DependencyResolutionError
     {
-        let path = ResolutionEngine.pathDescriptions(on: ResolutionThreadState.current) + [key.description]
+        let thread = ResolutionThreadState.current
+        let path = ResolutionEngine.pathDescriptions(on: thread) + [key.description]
+        BuildReporting.reportFailure(
+            .notRegistered, of: key, in: container,
+            requestedBy: thread.path.last.map { ($0.registration.key, $0.scope) }
+                ?? AsyncResolutionPath.current.innermostNode)
         // Registered only with arguments: the resolve is missing them.
         if !key.takesArguments, let registered = ArgumentPassing.registeredSignatures(of: key, from: container),
             !registered.signatures.isEmpty

@@ -5,12 +5,13 @@ import Synchronization
 ///
 /// While the gate is closed (the count is zero), `resolve` checks neither the task-local override
 /// nor the observer: both features cost one relaxed atomic load on the hot path when unused.
-enum SlowPathGate {
+package enum SlowPathGate {
     private static let reasons = Atomic<Int>(0)
 
     /// Whether at least one override or observer is active.
+    /// Package access: a driver test's fixture program checks that the test layer left it shut.
     @inline(__always)
-    static var isOpen: Bool {
+    package static var isOpen: Bool {
         reasons.load(ordering: .relaxed) != 0
     }
 

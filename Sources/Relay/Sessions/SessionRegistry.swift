@@ -41,21 +41,12 @@ enum SessionRegistry {
             sessions[key] = session
             return true
         }
-        if added { namesByLayer.withLockedValue { $0[ObjectIdentifier(session.layer.overrides)] = session.name } }
+        if added {
+            namesByLayer.withLockedValue { $0[ObjectIdentifier(session.layer.overrides)] = session.name }
+            // The root's `shutdown()` ends what a session the test left open built.
+            root.family.keep(layer: session.layer.overrides)
+        }
         return added
-    }
-
-    /// Removes every session open over `root`, and returns them: the root is shutting down.
-    static func removeAll(root: DependencyContainer) -> [DependencySession] {
-        let removed = sessions.withLockedValue { sessions in
-            let mine = sessions.filter { $0.key.root == ObjectIdentifier(root) }
-            for key in mine.keys { sessions.removeValue(forKey: key) }
-            return Array(mine.values)
-        }
-        namesByLayer.withLockedValue { names in
-            for session in removed { names.removeValue(forKey: ObjectIdentifier(session.layer.overrides)) }
-        }
-        return removed
     }
 
     /// Removes the session of that name, and returns it, if one is open.
@@ -65,6 +56,7 @@ enum SessionRegistry {
         // after the end is not the session's work any more.
         if let removed {
             _ = namesByLayer.withLockedValue { $0.removeValue(forKey: ObjectIdentifier(removed.layer.overrides)) }
+            root.family.drop(layer: removed.layer.overrides)
         }
         return removed
     }

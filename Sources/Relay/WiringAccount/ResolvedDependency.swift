@@ -2,8 +2,10 @@
 /// which registration answered, and the Swift type of what it returned.
 ///
 /// The account lists each distinct resolve once, however often the program repeated it: a
-/// singleton resolved a thousand times appears as one `built` and one `cached` entry per place
-/// it was asked from.
+/// registration's first build, and each resolve a factory made during its own first build (a
+/// singleton that ten factories depend on appears as one `built` entry, and one `cached` entry
+/// for each other factory that asked for it). A cached resolve from outside any factory is not
+/// listed: the account never touches the cached read.
 ///
 /// ```swift
 /// let clock = try #require(wiring.resolved(.clock, in: .bulkImport))
@@ -21,7 +23,9 @@ public struct ResolvedDependency: Sendable, Hashable, CustomStringConvertible {
     /// The registration name asked for; `nil` for the default.
     public let name: String?
 
-    /// The scope of the container that was asked.
+    /// The scope of the container that was asked: for a resolve a factory made, the scope it
+    /// asked in; for a build asked from outside any factory, the scope of the container whose
+    /// registration it built.
     public let scope: DependencyContainerScope
 
     /// The scope of the container whose registration answered: ``scope`` itself, or

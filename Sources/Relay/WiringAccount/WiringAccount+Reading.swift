@@ -71,6 +71,7 @@ extension ResolvedDependency {
         switch record.outcome {
         case .built: outcome = .built
         case .cached: outcome = .cached
+        case .cancelled: outcome = .cancelled
         case .failed:
             guard let name = record.failure, let code = DependencyResolutionError.Code(name: name) else {
                 throw DecodingError.dataCorrupted(

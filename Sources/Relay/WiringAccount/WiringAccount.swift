@@ -15,11 +15,16 @@ import Foundation
 /// ```
 ///
 /// The program writes the account only when its launcher asks for one, through the
-/// ``environmentVariable``, and only from ``InjectDependenciesArgumentParser``: it needs no code of
-/// its own. From the moment the parser ran, every resolve the program makes through
-/// `resolve` is reported once per distinct answer; resolves before it, and the instances that
-/// `start()` builds directly, are not (a later resolve of the same registration is).
-/// Without the variable nothing is recorded and resolution costs what it always does.
+/// ``environmentVariable``, and only from ``InjectDependenciesArgumentParser`` in a build whose
+/// test hooks are open (a debug build: see ``DriverTestHooks``): it needs no code of its own.
+///
+/// It records builds, never cached reads, so that the program resolves through the code a plain
+/// run does: from the moment the parser ran, the first build of each registration (`start()`'s
+/// included) is listed, and while that first build runs, every resolve its factory makes, built
+/// or cached, with the scope it was asked in. So each factory's dependencies are seen once, from
+/// it; a resolve from outside any factory is seen when it builds. A build's cost is one flag's
+/// read, and a cached resolve costs exactly what it costs without the account. Without the
+/// variable nothing is recorded.
 public struct WiringAccount: Sendable, Hashable, CustomStringConvertible {
     /// The environment variable through which a launcher asks the program for its account:
     /// `RELAY_WIRING_ACCOUNT`.
@@ -40,7 +45,8 @@ public struct WiringAccount: Sendable, Hashable, CustomStringConvertible {
     /// nothing was built to list them.
     public let registrations: [DependencyGraph.Node]
 
-    /// Every distinct resolve since the instructions applied, in the order first seen.
+    /// Every distinct build and resolve recorded since the instructions applied, in the order first
+    /// seen (see the type's discussion for which are recorded).
     public let resolutions: [ResolvedDependency]
 
     /// Every type key the program's index knows, with the Swift type it names (`BookStore`).

@@ -32,7 +32,7 @@ struct WiringAccountRecord: Codable {
 
     /// How a resolve ended, as a line records it; a failure's code is in `failure`.
     enum Outcome: String, Codable {
-        case built, cached, failed
+        case built, cached, failed, cancelled
     }
 
     /// One distinct resolve.

@@ -7,10 +7,13 @@ import Darwin
 #endif
 
 /// The program's side of the wiring account: it writes what ``InjectDependenciesArgumentParser``
-/// applied, then traces every resolve of that root, to the file the launcher handed the program.
+/// applied, then what the root's factories build, to the file the launcher handed the program.
 ///
 /// Nothing here runs unless ``WiringAccount/environmentVariable`` names a valid channel: without
-/// it no tracer is installed, the slow-path gate stays as it was, and the resolve path is untouched.
+/// it no listener is installed and no registration reports. With it, the program still resolves
+/// through the code a plain run does: builds are reported through ``BuildReporting`` (the first
+/// of each registration, and what its factory builds while it runs), cached reads never are, and
+/// the slow-path gate stays as it was.
 final class WiringAccountWriter: Sendable {
     /// One writer per channel and root, so a program that runs the parser twice traces once.
     private struct Key: Hashable {
@@ -79,7 +82,9 @@ final class WiringAccountWriter: Sendable {
         writer.writeInjection(registry, index: index)
         // After the injection record: a reader takes the first line for it.
         if isNew {
-            ResolutionObservation.shared.addTracer { trace in writer.write(trace) }
+            BuildReporting.addListener(reporting: root.registrationsInFamily { _ in true }.map(\.registration)) {
+                writer.write($0)
+            }
         }
     }
 
@@ -125,35 +130,37 @@ final class WiringAccountWriter: Sendable {
         }
     }
 
-    private func write(_ trace: ResolutionTrace) {
-        // The root's own resolves, and those of the sessions opened over it.
+    /// Writes what a report says, once per distinct record: the root's own builds and resolves,
+    /// and those of the sessions opened over it.
+    private func write(_ report: BuildReport) {
+        let asked = report.askedIn
         let session: String?
-        if trace.container.root === root {
+        if asked.root === root {
             session = nil
-        } else if trace.container.family.overriddenRoot === root,
-            let name = SessionRegistry.name(ofLayerRoot: trace.container.root)
-        {
+        } else if asked.family.overriddenRoot === root, let name = SessionRegistry.name(ofLayerRoot: asked.root) {
             session = name
         } else {
+            // Another root's, or a layer over this root that is no session (a validation's).
             return
         }
-        let answered = ResolutionEngine.registration(resolving: trace.key, from: trace.container)
         // An alias shows the lifecycle of the registration it forwards to, as the graph does.
-        let lifecycle = answered.map { found in
-            (Aliases.target(of: found.registration, heldBy: found.holder)?.registration ?? found.registration).lifecycle
+        let lifecycle = report.registration.map { registration in
+            report.registeredIn.flatMap { Aliases.target(of: registration, heldBy: $0)?.registration }?.lifecycle
+                ?? registration.lifecycle
         }
         let (outcome, failure): (WiringAccountRecord.Outcome, String?) =
-            switch trace.outcome {
+            switch report.outcome {
             case .built: (.built, nil)
             case .cached: (.cached, nil)
+            case .cancelled: (.cancelled, nil)
             case .failed(let code): (.failed, code.description)
             }
         let resolution = WiringAccountRecord.Resolution(
-            type: String(describing: trace.key.metatype), name: trace.key.name, scope: trace.container.scope.tag,
-            registeredIn: answered?.holder.scope.tag, lifecycle: lifecycle?.rawValue,
-            injectedBy: answered?.registration.instruction,
-            instanceType: trace.instanceType.map { String(describing: $0) }, outcome: outcome, failure: failure,
-            requestedBy: trace.requestedBy.map { DependencyGraph.nodeID(scope: $0.scope, key: $0.key) },
+            type: String(describing: report.key.metatype), name: report.key.name, scope: asked.scope.tag,
+            registeredIn: report.registeredIn?.scope.tag, lifecycle: lifecycle?.rawValue,
+            injectedBy: report.registration?.instruction,
+            instanceType: report.instanceType.map { String(describing: $0) }, outcome: outcome, failure: failure,
+            requestedBy: report.requestedBy.map { DependencyGraph.nodeID(scope: $0.scope, key: $0.key) },
             session: session)
         state.withLockedValue { state in
             guard state.written.insert(resolution).inserted else { return }

@@ -301,7 +301,8 @@ extension ProgramLaunchError {
         /// Where a program reports its wiring, for the messages that say it did not.
         private static var whereWiringIsReported: String {
             "a program reports it when it runs Relay's InjectDependenciesArgumentParser "
-                + "(CommandLine.parse(with:) or DependencyInjectionOptions.inject(with:)): check that this build does"
+                + "(CommandLine.parse(with:) or DependencyInjectionOptions.inject(with:)) in a debug build, "
+                + "or with testHooks: .always: check that this build does"
         }
     }
 }

@@ -153,7 +153,30 @@ struct WiringAccountTests {
             error?.summary
                 == "sh ended without reporting its wiring; a program reports it when it runs Relay's "
                 + "InjectDependenciesArgumentParser (CommandLine.parse(with:) or "
-                + "DependencyInjectionOptions.inject(with:)): check that this build does")
+                + "DependencyInjectionOptions.inject(with:)) in a debug build, or with testHooks: .always: "
+                + "check that this build does")
+    }
+
+    @Test("a program with the account attached resolves on the path a plain run takes")
+    func theAccountLeavesTheResolvePathAlone() async throws {
+        let (wiring, exit) = try await wiringAfterExit([Self.memoryStore])
+        #expect(exit == .exited(status: 0), "\(exit.standardError)")
+        #expect(wiring.resolved("store")?.instanceType == "MemoryStore", "the account was written")
+        #expect(exit.standardOutput.contains("slow path: shut"), "\(exit.standardOutput)")
+    }
+
+    @Test("a parser whose test hooks are closed writes no account, though the launcher names one")
+    func closedTestHooksWriteNoAccount() async throws {
+        let error = try await withDeadline {
+            let launcher = try fixture(["wiring", "--no-test-hooks"], instructions: [Self.memoryStore])
+            return try await withLaunchedProgram(launcher) { program in
+                let exit = try await program.waitForExit()
+                #expect(exit == .exited(status: 0), "\(exit.standardError)")
+                #expect(exit.standardOutput.contains("MemoryStore"), "the instruction still applied")
+                return await #expect(throws: ProgramLaunchError.self) { try await program.wiring() }
+            }
+        }
+        #expect(error?.code == .wiringAccountUnavailable)
     }
 
     @Test("a program that does not report in time fails the read, and keeps running")

@@ -8,7 +8,6 @@ private struct ObservedSession: Sendable {
     let userID: String
 }
 
-// In the serialized suite of ObservationTests, since the observer is process-wide.
 extension ObservationTests {
     @Test("the observer sees resolutions with arguments as any other, failures included")
     func theObserverSeesResolutionsWithArguments() throws {
@@ -19,17 +18,19 @@ extension ObservationTests {
             return ObservedSession(userID: userID)
         }
         let events = Locked<[ResolutionEvent]>([])
-        DependencyContainer.observeResolutions { event in
-            // Other suites resolve in parallel; keep only this test's types.
-            if event.requestedType.hasPrefix("Observed") { events.withLock { $0.append(event) } }
+        try DependencyContainer.withResolutionObserver { event in
+            events.withLock { $0.append(event) }
+        } operation: {
+            _ = try container.container(for: .checkout).resolve(ObservedSession.self, arguments: "1")
+            // Caught by the registration's factory: arguments of other types.
+            #expect(throws: DependencyResolutionError.self) {
+                try container.resolve(ObservedSession.self, arguments: 1)
+            }
+            // Caught before resolution: arguments for a registration that takes none.
+            #expect(throws: DependencyResolutionError.self) {
+                try container.resolve(ObservedToken.self, arguments: "1")
+            }
         }
-        defer { DependencyContainer.observeResolutions(nil) }
-
-        _ = try container.container(for: .checkout).resolve(ObservedSession.self, arguments: "1")
-        // Caught by the registration's factory: arguments of other types.
-        #expect(throws: DependencyResolutionError.self) { try container.resolve(ObservedSession.self, arguments: 1) }
-        // Caught before resolution: arguments for a registration that takes none.
-        #expect(throws: DependencyResolutionError.self) { try container.resolve(ObservedToken.self, arguments: "1") }
 
         let seen = events.withLock { $0 }
         #expect(seen.map(\.requestedType) == ["ObservedToken", "ObservedSession", "ObservedSession", "ObservedToken"])
@@ -43,7 +44,7 @@ extension ObservationTests {
         let container = DependencyContainer()
         container.register(ObservedSession.self) { (_, userID: String) in ObservedSession(userID: userID) }
         let inner = Locked<[String]>([])
-        DependencyContainer.observeResolutions { event in
+        let observer: @Sendable (ResolutionEvent) -> Void = { event in
             guard event.requestedType == "ObservedSession", event.outcome == .built else { return }
             // Still inside the resolve that passed "1": its arguments were for its own factory only.
             do {
@@ -53,9 +54,13 @@ extension ObservationTests {
                 inner.withLock { $0.append("\((error as? DependencyResolutionError)?.code.description ?? "other")") }
             }
         }
-        defer { DependencyContainer.observeResolutions(nil) }
 
-        #expect(try container.resolve(ObservedSession.self, arguments: "1").userID == "1")
+        let session = try DependencyContainer.withResolutionObserver(
+            observer,
+            operation: {
+                try container.resolve(ObservedSession.self, arguments: "1")
+            })
+        #expect(session.userID == "1")
         #expect(inner.withLock { $0 } == ["argumentMismatch"])
     }
 }
