@@ -21,6 +21,8 @@ import Relay
 //                                              greets through that greeter from the program's
 //                                              wiring and the session DIR/session names, every
 //                                              20 ms: see SessionFixture.swift
+//   RelayTestingFixture spawn-low-report       spawns a missing executable with descriptors 3 and 4
+//                                              free: see SpawnFixture.swift
 
 #if canImport(Glibc)
 import Glibc
@@ -81,9 +83,12 @@ case "answered":
     await AnsweredFixture.run(arguments: Array(arguments.dropFirst()))
 case "sessions":
     await SessionFixture.run(arguments: Array(arguments.dropFirst()))
+case "spawn-low-report":
+    SpawnFixture.spawnWithLowReportPipe()
 default:
     fail(
         "usage: RelayTestingFixture sleep | launch | chatty <lines> | printing [--parse] | wiring [--stay] "
-            + "[--allow-unregistered] [-d …] | answered [--loop] [--reset] [-d …] NAME… | sessions DIR [-d …]",
+            + "[--allow-unregistered] [-d …] | answered [--loop] [--reset] [-d …] NAME… | sessions DIR [-d …] "
+            + "| spawn-low-report",
         status: 64)
 }
