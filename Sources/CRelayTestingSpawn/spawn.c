@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,13 +100,82 @@ int relay_wait(pid_t pid, int *signalled, int *status) {
     return 0;
 }
 
-/// The highest descriptor number worth closing when close_range is missing.
+/// The most descriptor numbers the last-resort loop visits. RLIMIT_NOFILE can be about 10^9 (some
+/// container runtimes set it so), and a loop to it would take minutes between fork and exec.
+#define RELAY_DESCRIPTOR_LOOP_LIMIT 65536
+
+/// The number below which the last-resort loop marks descriptors close-on-exec: the limit on open
+/// descriptors, and at most RELAY_DESCRIPTOR_LOOP_LIMIT. A descriptor above it (a process that
+/// raised its limit and opened that many) would reach the program; that loop runs only where
+/// neither close_range nor /proc/self/fd is there (see relay_close_from).
 static int relay_descriptor_limit(void) {
     struct rlimit limit;
-    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < INT_MAX) {
+    if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY
+        && limit.rlim_cur < RELAY_DESCRIPTOR_LOOP_LIMIT) {
         return (int)limit.rlim_cur;
     }
-    return 65536;
+    return RELAY_DESCRIPTOR_LOOP_LIMIT;
+}
+
+#if defined(__linux__)
+/// Marks close-on-exec every descriptor from `first` up that /proc/self/fd lists, reading the
+/// directory with getdents64 into a buffer on the stack: async-signal-safe (no opendir, which
+/// allocates). Returns 0, or -1 when the list cannot be read (no /proc in this container).
+static int relay_close_listed_from(int first) {
+    int directory = open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (directory < 0) return -1;
+    // The kernel's struct linux_dirent64: d_ino (8 bytes), d_off (8), d_reclen (2), d_type (1),
+    // then the NUL-terminated name. Fields are read with memcpy, whatever the alignment.
+    union {
+        char bytes[4096];
+        uint64_t alignment;
+    } buffer;
+    for (;;) {
+        long count = syscall(SYS_getdents64, directory, buffer.bytes, sizeof buffer.bytes);
+        if (count < 0 && errno == EINTR) continue;
+        if (count < 0) {
+            (void)close(directory);
+            return -1;
+        }
+        if (count == 0) break;
+        for (long offset = 0; offset + 19 < count;) {
+            unsigned short length;
+            memcpy(&length, buffer.bytes + offset + 16, sizeof length);
+            if (length == 0 || offset + length > count) break;
+            const char *name = buffer.bytes + offset + 19;
+            long number = 0;
+            int digits = 0;
+            for (; name[digits] >= '0' && name[digits] <= '9' && number <= INT_MAX; digits++) {
+                number = number * 10 + (name[digits] - '0');
+            }
+            // "." and "..", and anything that is not a number, are no descriptors.
+            if (digits > 0 && name[digits] == '\0' && number <= INT_MAX && number >= first && number != directory) {
+                (void)fcntl((int)number, F_SETFD, FD_CLOEXEC);
+            }
+            offset += length;
+        }
+    }
+    (void)close(directory);
+    return 0;
+}
+#endif
+
+/// Marks every descriptor from `first` up close-on-exec, so that nothing else the test process has
+/// open reaches the program, while `report` still works until the exec (it is close-on-exec
+/// already). Async-signal-safe: between fork and exec.
+///
+/// Linux: close_range (5.11 and later) in one call; else the list in /proc/self/fd; else a loop
+/// to `descriptor_limit`. Elsewhere: that loop.
+static void relay_close_from(int first, int descriptor_limit) {
+#if defined(__linux__)
+#if defined(SYS_close_range)
+    if (syscall(SYS_close_range, (unsigned)first, ~0U, CLOSE_RANGE_CLOEXEC) == 0) return;
+#endif
+    if (relay_close_listed_from(first) == 0) return;
+#endif
+    for (int descriptor = first; descriptor < descriptor_limit; descriptor++) {
+        (void)fcntl(descriptor, F_SETFD, FD_CLOEXEC);
+    }
 }
 
 /// Reports the failed step and errno to the parent, and ends the child.
@@ -117,7 +187,15 @@ static void relay_child_fail(int report, int step) {
 }
 
 /// The child's side, between fork and exec. Async-signal-safe calls only; never returns.
-static void relay_child(const relay_spawn_request *request, int report, pid_t parent, int descriptor_limit) {
+static void relay_child(const relay_spawn_request *request, int report_pipe, pid_t parent, int descriptor_limit) {
+    // The report pipe moves above the numbers the program's descriptors are placed on (0 to 4)
+    // before anything else: a test process with 3 and 4 free is handed the pipe there, and placing
+    // the program's descriptor 3 or 4 would close it. The failure would then go to the program's
+    // descriptor, and the parent, reading the end of the pipe, would take the exec for a success.
+    int report = fcntl(report_pipe, F_DUPFD_CLOEXEC, 10);
+    if (report < 0) relay_child_fail(report_pipe, RELAY_SPAWN_STEP_DESCRIPTORS);
+    (void)close(report_pipe);
+
     // Handlers are reset by exec anyway, but an ignored signal would stay ignored in the program.
     // Every signal is still blocked here, so none is delivered while this runs.
     struct sigaction default_action;
@@ -168,15 +246,7 @@ static void relay_child(const relay_spawn_request *request, int report, pid_t pa
     // Nothing else the test process has open reaches the program: another program's pipe kept
     // open here would keep that program's output from ever ending. Marked close-on-exec rather
     // than closed, so the report pipe still works until the exec.
-    int closed = -1;
-#if defined(__linux__) && defined(SYS_close_range)
-    closed = (int)syscall(SYS_close_range, (unsigned)count, ~0U, CLOSE_RANGE_CLOEXEC);
-#endif
-    if (closed != 0) {
-        for (int descriptor = count; descriptor < descriptor_limit; descriptor++) {
-            if (descriptor != report) (void)close(descriptor);
-        }
-    }
+    relay_close_from(count, descriptor_limit);
 
     // The program starts with no signal blocked, as from a shell.
     sigset_t none;

@@ -21,6 +21,13 @@ import Relay
 //                                              greets through that greeter from the program's
 //                                              wiring and the session DIR/session names, every
 //                                              20 ms: see SessionFixture.swift
+//   RelayTestingFixture reused-channel [-d instruction]...
+//                                              puts a socket of its own on the channel's number,
+//                                              then greets: see ChannelFixture.swift
+//   RelayTestingFixture stalled-channel        calls through a channel nobody reads: see
+//                                              ChannelFixture.swift
+//   RelayTestingFixture spawn-low-report       spawns a missing executable with descriptors 3 and 4
+//                                              free: see SpawnFixture.swift
 
 #if canImport(Glibc)
 import Glibc
@@ -81,9 +88,16 @@ case "answered":
     await AnsweredFixture.run(arguments: Array(arguments.dropFirst()))
 case "sessions":
     await SessionFixture.run(arguments: Array(arguments.dropFirst()))
+case "reused-channel":
+    await ChannelFixture.reusedChannel(arguments: Array(arguments.dropFirst()))
+case "stalled-channel":
+    await ChannelFixture.stalledChannel()
+case "spawn-low-report":
+    SpawnFixture.spawnWithLowReportPipe()
 default:
     fail(
         "usage: RelayTestingFixture sleep | launch | chatty <lines> | printing [--parse] | wiring [--stay] "
-            + "[--allow-unregistered] [-d …] | answered [--loop] [--reset] [-d …] NAME… | sessions DIR [-d …]",
+            + "[--allow-unregistered] [-d …] | answered [--loop] [--reset] [-d …] NAME… | sessions DIR [-d …] "
+            + "| reused-channel [-d …] | stalled-channel | spawn-low-report",
         status: 64)
 }

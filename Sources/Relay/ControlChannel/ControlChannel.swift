@@ -17,7 +17,13 @@ import Darwin
 /// a socket the program inherited, with the device and inode the launcher wrote: a program not
 /// launched so (a release build, a plain run) opens nothing, starts no thread, and no resolve path
 /// knows it exists. Its reading thread starts with the first call, or when the parser attaches
-/// what carries out commands.
+/// what carries out commands; its writing thread (``ControlOutbox``) with the first message out.
+///
+/// The socket is an ``InheritedDescriptor``: every read, write and shutdown checks first that its
+/// number is still open on the launcher's socket. A program that closed it and opened something
+/// else on that number finds its calls failing with the channel closed, and the stranger
+/// untouched. A message that cannot be written within ``timeLimit`` (the test stopped reading)
+/// closes the channel too: what it left half written cannot be taken back.
 @_spi(ControlChannel)
 public final class ControlChannel: StubCallAnswering {
     /// The variable in which the launcher names the channel: `FD:DEVICE:INODE:MILLISECONDS`, the
@@ -27,7 +33,7 @@ public final class ControlChannel: StubCallAnswering {
     /// How long a call waits for its answer.
     public let timeLimit: Duration
 
-    private let socket: ControlDescriptor
+    private let socket: InheritedDescriptor
 
     private struct Pending {
         let call: StubCall
@@ -49,10 +55,10 @@ public final class ControlChannel: StubCallAnswering {
     private let state = LockedValue(State())
     /// What carries out the test's commands; `nil` until the parser attaches it.
     private let control = LockedValue<ProgramControl?>(nil)
-    /// Held while a frame is written, so frames from racing calls never interleave.
-    private let writing = LockedValue(())
+    /// The messages waiting to be written, by one thread, whole and in order.
+    private let outbox = ControlOutbox()
 
-    private init(socket: ControlDescriptor, timeLimit: Duration) {
+    private init(socket: InheritedDescriptor, timeLimit: Duration) {
         self.socket = socket
         self.timeLimit = timeLimit
     }
@@ -75,20 +81,11 @@ public final class ControlChannel: StubCallAnswering {
     }
 
     /// Opens the channel `value` names, if its descriptor is open on a socket with its device and
-    /// inode: a descriptor the program closed and reused for its own file is never written to.
+    /// inode: a descriptor the program closed and reused for its own file is never touched.
     private static func open(_ value: String) -> ControlChannel? {
-        let parts = value.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 4, let descriptor = Int32(parts[0]), descriptor > 2,
-            let device = UInt64(parts[1]), let inode = UInt64(parts[2]), let milliseconds = Int64(parts[3]),
-            milliseconds > 0
+        guard let (socket, extra) = InheritedDescriptor.decode(value, as: .socket),
+            let milliseconds = extra.flatMap({ Int64($0) }), milliseconds > 0, socket.adopt()
         else { return nil }
-        let socket = ControlDescriptor(descriptor)
-        guard let identity = socket.socketIdentity, identity.device == device, identity.inode == inode else {
-            return nil
-        }
-        // The program's own children inherit the variable, but must not inherit the socket.
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        socket.preventsBrokenPipeSignal()
         return ControlChannel(socket: socket, timeLimit: .milliseconds(milliseconds))
     }
 
@@ -127,17 +124,41 @@ public final class ControlChannel: StubCallAnswering {
         }
     }
 
-    /// Writes one message; a channel that cannot be written is closed, failing what waits on it.
+    /// Hands one message to the writing thread, never waiting for the socket.
     private func send(_ message: ControlMessage) {
         guard let bytes = try? ControlFrame.bytes(of: message), bytes.count - 4 <= ControlFrame.maximumLength else {
             close(because: "a message could not be encoded within the channel's limit")
             return
         }
-        // A blocking write from a task: frames are small, and the test reads continuously, so the
-        // socket's buffer takes them at once; a test process that stopped reading fails the call
-        // by its time limit.
-        let written = writing.withLockedValue { _ in socket.writeAll(bytes) }
-        if !written { close(because: "the test is gone: writing to it failed") }
+        guard outbox.post(bytes) == .startsWriter else { return }
+        let thread = Thread { [self] in writeMessages() }
+        thread.name = "Relay control channel writer"
+        thread.stackSize = 256 * 1024
+        thread.start()
+    }
+
+    /// Writes the messages posted, in order, until the channel closes; a message that cannot be
+    /// written whole within the time limit closes it, failing what waits on it.
+    private func writeMessages() {
+        while let bytes = outbox.next() {
+            switch socket.write(bytes, within: timeLimit) {
+            case .written:
+                continue
+            case .replaced:
+                close(because: replacedReason)
+            case .timedOut:
+                close(because: "the test did not read a message within \(timeLimit)")
+            case .failed:
+                close(because: "the test is gone: writing to it failed")
+            }
+            return
+        }
+    }
+
+    /// Why the channel closed when its number no longer names the launcher's socket (short: a
+    /// call's error quotes at most 80 characters of it).
+    private var replacedReason: String {
+        "the program closed descriptor \(socket.number), or opened another file as \(socket.number)"
     }
 
     // MARK: - Commands
@@ -183,9 +204,15 @@ public final class ControlChannel: StubCallAnswering {
         var reader = ControlFrame.Reader()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let bytes = socket.readSome(into: &buffer)
-            guard !bytes.isEmpty else {
+            let bytes: ArraySlice<UInt8>
+            switch socket.read(into: &buffer) {
+            case .read(let read):
+                bytes = read
+            case .ended:
                 close(because: "the test closed it")
+                return
+            case .replaced:
+                close(because: replacedReason)
                 return
             }
             reader.append(bytes)
@@ -224,8 +251,11 @@ public final class ControlChannel: StubCallAnswering {
             defer { state.pending = [:] }
             return (Array(state.pending.values), isFirst)
         }
+        // Nothing more is written; the writer stops.
+        outbox.end()
         // The test then reads the end, and fails its commands at once rather than by their limit.
-        // The descriptor stays open (never reused while this object can write to it).
+        // The descriptor stays open (this object never closes it), and a number the program
+        // reused is never shut down: then the reading thread ends only when its read does.
         if isFirst { socket.shutDown() }
         for pending in failed {
             pending.continuation.resume(

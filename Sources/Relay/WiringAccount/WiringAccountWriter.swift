@@ -29,31 +29,17 @@ final class WiringAccountWriter: Sendable {
         var failed = false
     }
 
-    private let channel: Channel
+    /// The launcher's file. A program may close descriptors it inherited and open others in their
+    /// place (its database, say): every write checks first that the number is still the
+    /// launcher's file, since a line written elsewhere would corrupt it.
+    private let channel: InheritedDescriptor
     private let root: DependencyContainer
     /// Held while a line is written, so lines from racing resolves never interleave.
     private let state = LockedValue(State())
 
-    private init(channel: Channel, root: DependencyContainer) {
+    private init(channel: InheritedDescriptor, root: DependencyContainer) {
         self.channel = channel
         self.root = root
-    }
-
-    /// The launcher's file: a descriptor, and the device and inode it must still be open on.
-    private struct Channel {
-        let descriptor: Int32
-        let device: UInt64
-        let inode: UInt64
-
-        /// Whether the descriptor is still open on the launcher's file. A program may close
-        /// descriptors it inherited and open others in their place (its database, say); a line
-        /// written there would corrupt it.
-        var isOpen: Bool {
-            var info = stat()
-            // By bit pattern: a signed `dev_t` (Apple platforms) is never converted with a trap.
-            return fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-                && UInt64(truncatingIfNeeded: info.st_dev) == device && UInt64(truncatingIfNeeded: info.st_ino) == inode
-        }
     }
 
     /// Reports what `registry` applied, and from now on every resolve of its root, when
@@ -73,7 +59,7 @@ final class WiringAccountWriter: Sendable {
         guard let value, let channel = channel(value) else { return }
         let root = registry.container
         let (writer, isNew) = writers.withLockedValue { writers in
-            let key = Key(descriptor: channel.descriptor, root: ObjectIdentifier(root))
+            let key = Key(descriptor: channel.number, root: ObjectIdentifier(root))
             if let existing = writers[key] { return (existing, false) }
             let writer = WiringAccountWriter(channel: channel, root: root)
             writers[key] = writer
@@ -94,18 +80,12 @@ final class WiringAccountWriter: Sendable {
     }
 
     /// The channel a value names, `FD:DEVICE:INODE`, if its descriptor is open on a regular file
-    /// with that device and inode; the descriptor is then kept from the program's own children.
-    private static func channel(_ value: String) -> Channel? {
-        let parts = value.split(separator: ":")
-        guard parts.count == 3, let descriptor = Int32(parts[0]), descriptor >= 0,
-            let device = UInt64(parts[1]), let inode = UInt64(parts[2])
+    /// with that device and inode; the descriptor is then kept from the program's own children,
+    /// and appended to (lines from every thread land at the end, whatever the shared offset says).
+    private static func channel(_ value: String) -> InheritedDescriptor? {
+        guard let (channel, extra) = InheritedDescriptor.decode(value, as: .regularFile), extra == nil,
+            channel.adopt()
         else { return nil }
-        let channel = Channel(descriptor: descriptor, device: device, inode: inode)
-        guard channel.isOpen else { return nil }
-        // The program's children inherit the variable; they must not inherit the file too.
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        // Appends from every thread land at the end, whatever the shared offset says.
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_APPEND)
         return channel
     }
 
@@ -172,37 +152,10 @@ final class WiringAccountWriter: Sendable {
     /// state locked.
     private func write(_ record: WiringAccountRecord, in state: inout State) {
         guard !state.failed, let line = try? record.line() else { return }
-        // One `fstat` per line, and a line only per distinct resolve: cheap next to the write.
-        guard channel.isOpen else {
-            state.failed = true
-            return
-        }
-        var offset = 0
-        while offset < line.count {
-            let count = line.withUnsafeBytes { bytes -> Int in
-                guard let base = bytes.baseAddress else { return 0 }
-                return Self.systemWrite(channel.descriptor, base + offset, bytes.count - offset)
-            }
-            if count > 0 {
-                offset += count
-            } else if count < 0 && errno == EINTR {
-                continue
-            } else {
-                // The launcher is gone or the disk is full: the account is a diagnostic, and the
-                // program goes on without it.
-                state.failed = true
-                return
-            }
-        }
-    }
-
-    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.write(descriptor, bytes, count)
-        #elseif canImport(Musl)
-        Musl.write(descriptor, bytes, count)
-        #else
-        Darwin.write(descriptor, bytes, count)
-        #endif
+        // One `fstat` per write, and a line only per distinct resolve: cheap next to the write. A
+        // regular file's write waits for no reader, so it takes no time limit. A number reused for
+        // another file, a launcher gone, a disk full: the account is a diagnostic, and the program
+        // goes on without it.
+        if channel.write(line, within: nil) != .written { state.failed = true }
     }
 }

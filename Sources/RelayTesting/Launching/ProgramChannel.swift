@@ -16,15 +16,21 @@ import Darwin
 /// come back on the same thread.
 ///
 /// The launcher makes one per launch that asks for it: a connected pair of sockets, one end
-/// handed to the program (named in `RELAY_CONTROL_CHANNEL` by descriptor, device and inode, so that
-/// a descriptor reused for another file is never mistaken for it), the other kept here. It is a
-/// pair, never a listening socket: nothing but the launched program can reach it.
+/// handed to the program (named in `RELAY_CONTROL_CHANNEL` by Relay's `InheritedDescriptor`, with
+/// its device and inode, so that a descriptor reused for another file is never mistaken for it),
+/// the other kept here. It is a pair, never a listening socket: nothing but the launched program
+/// can reach it.
 final class ProgramChannel: Sendable {
     private let answers: StubAnswers?
-    private let socket: ControlDescriptor
+    /// The test's end, checked as the program checks its own before each read, write and shutdown.
+    private let socket: InheritedDescriptor
 
     /// How long a command waits for the program to say it is done.
     private let commandTimeLimit: Duration
+
+    /// How long a call waits for its answer in the program: an answer that cannot be written
+    /// within it is of no use there.
+    private let callTimeLimit: Duration
 
     /// The program's end, until it has been handed over.
     private let programEnd: LockedValue<Int32?>
@@ -66,8 +72,9 @@ final class ProgramChannel: Sendable {
         guard relay_socket_pair(&descriptors) == 0 else {
             throw SpawnError(step: RELAY_SPAWN_STEP_PREPARE, code: errno, executable: "", workingDirectory: nil)
         }
-        let programEnd = ControlDescriptor(descriptors[1])
-        guard let identity = programEnd.socketIdentity else {
+        guard let handed = InheritedDescriptor(handing: descriptors[1], as: programDescriptor, kind: .socket),
+            let own = InheritedDescriptor(handing: descriptors[0], as: descriptors[0], kind: .socket), own.adopt()
+        else {
             let code = errno
             Self.closeDescriptor(descriptors[0])
             Self.closeDescriptor(descriptors[1])
@@ -75,12 +82,12 @@ final class ProgramChannel: Sendable {
         }
         self.answers = answers
         self.commandTimeLimit = commandTimeLimit
-        socket = ControlDescriptor(descriptors[0])
-        socket.preventsBrokenPipeSignal()
+        callTimeLimit = timeLimit
+        socket = own
         self.programEnd = LockedValue(descriptors[1])
         let milliseconds = max(
             1, timeLimit.components.seconds * 1_000 + timeLimit.components.attoseconds / 1_000_000_000_000_000)
-        environmentValue = "\(programDescriptor):\(identity.device):\(identity.inode):\(milliseconds)"
+        environmentValue = handed.encoded(extra: "\(milliseconds)")
         let thread = Thread { [self] in readCalls() }
         thread.name = "RelayTesting program channel"
         thread.stackSize = 256 * 1024
@@ -109,7 +116,7 @@ final class ProgramChannel: Sendable {
         // Only while the descriptor is still ours: the reading thread closes it at the end, and
         // its number may belong to another test's socket by now.
         closed.withLockedValue { closed in
-            if !closed { socket.shutDown() }
+            if !closed { _ = socket.shutDown() }
         }
     }
 
@@ -119,8 +126,7 @@ final class ProgramChannel: Sendable {
         var reader = ControlFrame.Reader()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         reading: while true {
-            let bytes = socket.readSome(into: &buffer)
-            guard !bytes.isEmpty else { break }
+            guard case .read(let bytes) = socket.read(into: &buffer) else { break }
             reader.append(bytes)
             do {
                 while let message = try reader.next() {
@@ -143,7 +149,7 @@ final class ProgramChannel: Sendable {
         }
         closed.withLockedValue { closed in
             closed = true
-            Self.closeDescriptor(socket.descriptor)
+            Self.closeDescriptor(socket.number)
         }
         let waiting = commands.withLockedValue { commands in
             commands.ended = true
@@ -188,7 +194,7 @@ final class ProgramChannel: Sendable {
             }
             timer.withLockedValue { $0 = silence }
             guard let bytes = try? ControlFrame.bytes(of: .command(id: id, command: command)),
-                closed.withLockedValue({ closed in !closed && socket.writeAll(bytes) })
+                write(bytes, within: timeLimit)
             else {
                 let waiting = commands.withLockedValue { $0.pending.removeValue(forKey: id) }
                 waiting?.resume(throwing: ProgramChannelEnded())
@@ -223,10 +229,26 @@ final class ProgramChannel: Sendable {
             reply = .failure(id: id, error: StubCallError(.thrownByTest, call: call, detail: "\(error)"))
         }
         guard let bytes = try? ControlFrame.bytes(of: reply) else { return }
+        // The program may be gone: a failed write is the end of the channel, which the reading
+        // thread sees too.
+        _ = write(bytes, within: callTimeLimit)
+    }
+
+    /// Writes one whole frame, unless the test's end is closed; a frame that could not be written
+    /// whole (the program stopped reading for `limit`, or is gone) ends the channel, since what was
+    /// written of it cannot be taken back.
+    ///
+    /// - Returns: Whether the frame was written.
+    private func write(_ bytes: [UInt8], within limit: Duration) -> Bool {
+        // Under the lock, so that the reading thread never closes the descriptor meanwhile, and
+        // frames from racing writers never interleave.
         closed.withLockedValue { closed in
-            // The program may be gone: a failed write is the end of the channel, which the reading
-            // thread sees too.
-            if !closed { _ = socket.writeAll(bytes) }
+            guard !closed else { return false }
+            guard socket.write(bytes, within: limit) == .written else {
+                _ = socket.shutDown()
+                return false
+            }
+            return true
         }
     }
 

@@ -24,7 +24,8 @@ final class WiringAccountFile: Sendable {
     let descriptor: Int32
 
     /// The value of `RELAY_WIRING_ACCOUNT` that names the file to the program:
-    /// `3:DEVICE:INODE`, so that a descriptor 3 of another file is never mistaken for it.
+    /// `3:DEVICE:INODE` (Relay's `InheritedDescriptor`), so that a descriptor 3 of another file is
+    /// never mistaken for it.
     let environmentValue: String
 
     /// Creates an empty file.
@@ -32,14 +33,15 @@ final class WiringAccountFile: Sendable {
     /// - Throws: ``SpawnError`` when the system cannot make one.
     init() throws(SpawnError) {
         let descriptor = relay_anonymous_file()
-        var info = stat()
-        guard descriptor >= 0, fstat(descriptor, &info) == 0 else {
+        guard descriptor >= 0,
+            let handed = InheritedDescriptor(handing: descriptor, as: Self.programDescriptor, kind: .regularFile)
+        else {
             let code = errno
             if descriptor >= 0 { close(descriptor) }
             throw SpawnError(step: RELAY_SPAWN_STEP_PREPARE, code: code, executable: "", workingDirectory: nil)
         }
         self.descriptor = descriptor
-        self.environmentValue = "\(Self.programDescriptor):\(UInt64(info.st_dev)):\(UInt64(info.st_ino))"
+        self.environmentValue = handed.encoded()
     }
 
     deinit {
