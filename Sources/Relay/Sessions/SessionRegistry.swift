@@ -33,6 +33,17 @@ enum SessionRegistry {
         namesByLayer.withLockedValue { $0[ObjectIdentifier(root)] }
     }
 
+    /// The name of the open session whose layer the current task runs in over `root` (the
+    /// innermost, when a session's work overrides further); `nil` outside every session.
+    static func name(ofActiveLayerOver root: DependencyContainer) -> String? {
+        var layer = OverrideLayer.active(for: root)
+        while let candidate = layer {
+            if candidate.base === root, let name = name(ofLayerRoot: candidate.overrides) { return name }
+            layer = candidate.outer
+        }
+        return nil
+    }
+
     /// Adds a session; `false` when one of that name is open already.
     static func add(_ session: DependencySession, root: DependencyContainer) -> Bool {
         let added = sessions.withLockedValue { sessions in

@@ -126,10 +126,11 @@ final class WiringAccountWriter: Sendable {
     }
 
     private func write(_ trace: ResolutionTrace) {
-        // The root's own resolves, and those of the sessions opened over it.
+        // The root's own resolves, and those of the sessions opened over it. Work in a session
+        // mostly asks the root's own containers, with the session's layer active in its task.
         let session: String?
         if trace.container.root === root {
-            session = nil
+            session = SessionRegistry.name(ofActiveLayerOver: root)
         } else if trace.container.family.overriddenRoot === root,
             let name = SessionRegistry.name(ofLayerRoot: trace.container.root)
         {

@@ -51,6 +51,9 @@ public final class LaunchedProgram: Sendable {
     /// Whether an instruction nothing resolved fails the test (``ProgramLauncher/rejectsUnusedInstructions``).
     let rejectsUnusedInstructions: Bool
 
+    /// Where the launch and its sessions record what they exercised (``ProgramLauncher/wiringCoverage``).
+    let wiringCoverage: WiringCoverage
+
     /// The launch's instructions that nothing resolved, once the program has stopped and its
     /// account was read; `nil` before.
     private let unusedLaunchInstructions = LockedValue<[String]?>(nil)
@@ -64,8 +67,10 @@ public final class LaunchedProgram: Sendable {
         wiringAccountFile: WiringAccountFile?,
         answerChannel: ProgramChannel? = nil,
         stubAnswers: StubAnswers? = nil,
-        rejectsUnusedInstructions: Bool = false
+        rejectsUnusedInstructions: Bool = false,
+        wiringCoverage: WiringCoverage = .shared
     ) {
+        self.wiringCoverage = wiringCoverage
         self.answerChannel = answerChannel
         self.stubAnswers = stubAnswers
         self.rejectsUnusedInstructions = rejectsUnusedInstructions
@@ -199,11 +204,12 @@ public final class LaunchedProgram: Sendable {
         guard let file = wiringAccountFile, let account = try? file.account() else { return }
         let isFirst = unusedLaunchInstructions.withLockedValue { unused in
             guard unused == nil else { return false }
-            unused = WiringCoverage.unusedInstructions(
-                account.injections.map(\.instruction), among: account.resolutions.filter { $0.session == nil })
+            unused = []
             return true
         }
-        if isFirst { WiringCoverage.shared.recordLaunch(account, program: name, stubAnswers: stubAnswers) }
+        guard isFirst else { return }
+        let unused = wiringCoverage.recordLaunch(account, program: name, stubAnswers: stubAnswers)
+        unusedLaunchInstructions.withLockedValue { $0 = unused }
     }
 
     /// The error for launch instructions nothing resolved, when the launcher rejects them.

@@ -66,7 +66,7 @@ public final class ProgramSession: Sendable {
         // What the session never used, from the program's account (when it keeps one).
         var unused: [String] = []
         if program.wiringAccountFile != nil, let account = try? await program.wiring(timeout: .seconds(1)) {
-            unused = WiringCoverage.shared.recordSession(
+            unused = program.wiringCoverage.recordSession(
                 name, instructions: instructions, account: account, program: program.name, stubAnswers: stubAnswers)
         }
         let unanswered = unansweredStubCalls

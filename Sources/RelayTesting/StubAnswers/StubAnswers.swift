@@ -141,6 +141,11 @@ public final class StubAnswers: StubCallAnswering {
         StubJournal(entries: state.withLockedValue { $0.entries })
     }
 
+    /// Every answer given so far: `typeKey.name`, sorted.
+    var answerKeys: [String] {
+        state.withLockedValue { $0.handlers.keys.map { "\($0.typeKey).\($0.name)" }.sorted() }
+    }
+
     /// The answers given that no call has asked for yet: `typeKey.name`, sorted.
     public var unaskedAnswers: [String] {
         state.withLockedValue { state in
