@@ -24,6 +24,7 @@ enum SessionFixture {
         } catch {
             fail("\(error)", status: 64)
         }
+        DependencySession.declareReader("the sessions fixture's loop", in: container)
         say("ready")
         let file = URL(fileURLWithPath: directory).appendingPathComponent("session")
         while true {

@@ -70,7 +70,7 @@ extension LaunchedProgram {
         guard let channel = answerChannel else {
             throw ProgramSessionError(code: .noChannel, program: name, action: action, detail: "")
         }
-        let refusal: String?
+        let refusal: ProgramChannel.Refusal?
         do {
             refusal = try await channel.perform(command)
         } catch let silent as ProgramChannelSilent {
@@ -78,8 +78,13 @@ extension LaunchedProgram {
         } catch {
             throw ProgramSessionError(code: .programEnded, program: name, action: action, detail: "\(error)")
         }
-        if let refusal {
-            throw ProgramSessionError(code: .refused, program: name, action: action, detail: refusal)
+        switch refusal?.code {
+        case nil:
+            if let refusal {
+                throw ProgramSessionError(code: .refused, program: name, action: action, detail: refusal.reason)
+            }
+        case .noSessionReader:
+            throw ProgramSessionError(code: .noSessionReader, program: name, action: action, detail: "")
         }
     }
 
