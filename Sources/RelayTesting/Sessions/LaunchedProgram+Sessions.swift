@@ -76,7 +76,8 @@ extension LaunchedProgram {
         } catch let silent as ProgramChannelSilent {
             throw ProgramSessionError(code: .noAnswer, program: name, action: action, detail: "\(silent)")
         } catch {
-            throw ProgramSessionError(code: .programEnded, program: name, action: action, detail: "\(error)")
+            throw ProgramSessionError(
+                code: .programEnded, program: name, action: action, detail: await howItEnded(else: "\(error)"))
         }
         switch refusal?.code {
         case nil:
@@ -86,6 +87,16 @@ extension LaunchedProgram {
         case .noSessionReader:
             throw ProgramSessionError(code: .noSessionReader, program: name, action: action, detail: "")
         }
+    }
+
+    /// How the program ended, with the last lines it wrote to standard error, once its end is seen
+    /// (its channel closes a moment before it is reaped); `otherwise` if it is not seen to end.
+    private func howItEnded(else otherwise: String) async -> String {
+        guard await waitForTermination(timeout: .seconds(2)) else { return otherwise }
+        let exit = await drainedExit()
+        if endedByTest { return "the test had stopped it (it \(exit))" }
+        let cause = exit.reason == .signalled ? ": it was killed, or it crashed" : ""
+        return "it \(exit) while the test ran\(cause)" + ProgramLaunchError.Problem.lastLines(of: exit.standardError)
     }
 
     /// 128 random bits, in hexadecimal.
