@@ -217,7 +217,13 @@ final class ProgramChannel: Sendable {
         let reply: ControlMessage
         do {
             let answers = call.session.map { session in sessionAnswers.withLockedValue { $0[session] } } ?? self.answers
-            guard let answers else { throw StubCallError(.unanswered, call: call, detail: "no answers given") }
+            guard let answers else {
+                throw StubCallError(
+                    .unanswered, call: call,
+                    detail: call.session == nil
+                        ? "the launcher has no stubAnswers: set them before launching"
+                        : "its session has ended")
+            }
             // Under the same time limit as the program's call, so a closure that never returns is
             // cancelled here too, as it is in process.
             reply = .answer(id: id, value: try await StubCallDeadline.answer(call, by: answers))

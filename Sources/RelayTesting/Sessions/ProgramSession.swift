@@ -73,7 +73,10 @@ public final class ProgramSession: Sendable {
         guard unanswered.isEmpty else {
             throw ProgramSessionError(
                 code: .unansweredStubCalls, program: program.name, action: "end session '\(name)'",
-                detail: unanswered.prefix(10).map(\.description).joined(separator: ", "))
+                detail: unanswered.prefix(10).map(\.description).joined(separator: ", ")
+                    + (unanswered.count > 10 ? ", …" : "") + ". The session's answers answer "
+                    + ((stubAnswers?.answerKeys).flatMap { $0.isEmpty ? nil : $0.joined(separator: ", ") }
+                        ?? "no call at all"))
         }
         if program.rejectsUnusedInstructions && !unused.isEmpty {
             throw ProgramSessionError(
