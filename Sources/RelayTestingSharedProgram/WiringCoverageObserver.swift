@@ -3,7 +3,7 @@ public import Foundation
 public import RelayTesting
 public import XCTest
 
-/// XCTest's way to report the run's ``RelayTesting/WiringCoverage``: an observer that prints the
+/// XCTest's way to report the run's `WiringCoverage`: an observer that prints the
 /// report when the test bundle has finished, the end of an XCTest run.
 ///
 /// Install it once, before the driver tests run: from the `class func setUp()` of a test class

@@ -1,7 +1,7 @@
 public import RelayTesting
 public import Testing
 
-/// A Swift Testing suite trait that reports the run's ``RelayTesting/WiringCoverage`` when the
+/// A Swift Testing suite trait that reports the run's `WiringCoverage` when the
 /// suites that carry it have ended: printed, attached, or recorded as a warning or a failure.
 ///
 /// Swift Testing has no hook for the end of a run. Put the driver tests' suites inside one suite
@@ -22,9 +22,9 @@ public import Testing
 /// suites that hold it, as ``SharedProgramTrait`` counts a program's): suites that run one after
 /// another each report what the run has recorded so far.
 ///
-/// The report is the coverage's whole ``RelayTesting/WiringCoverage/report``: every launch and
+/// The report is the coverage's whole `WiringCoverage.report`: every launch and
 /// session recorded into it since the test process started (or since
-/// ``RelayTesting/WiringCoverage/reset()``), a program's launch only once it has stopped.
+/// `WiringCoverage.reset()`), a program's launch only once it has stopped.
 public struct WiringCoverageReportTrait: SuiteTrait, TestScoping {
     /// Where the report goes; combine them.
     public struct Delivery: OptionSet, Sendable {
@@ -110,7 +110,7 @@ public struct WiringCoverageReportTrait: SuiteTrait, TestScoping {
 }
 
 extension Trait where Self == WiringCoverageReportTrait {
-    /// Prints the run's ``RelayTesting/WiringCoverage/shared`` coverage to standard output when
+    /// Prints the run's `WiringCoverage.shared` coverage to standard output when
     /// the suites that carry this trait have ended; see ``WiringCoverageReportTrait``.
     ///
     /// ```swift
@@ -130,7 +130,7 @@ extension Trait where Self == WiringCoverageReportTrait {
     /// - Parameters:
     ///   - delivery: Where the report goes: printed, attached, a warning or a failure when
     ///     something was never exercised; combine them.
-    ///   - coverage: The coverage to report; the run's, ``RelayTesting/WiringCoverage/shared``, by
+    ///   - coverage: The coverage to report; the run's, `WiringCoverage.shared`, by
     ///     default.
     /// - Returns: The trait.
     public static func wiringCoverageReport(

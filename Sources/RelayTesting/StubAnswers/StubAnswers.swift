@@ -28,7 +28,9 @@ public import Relay
 /// then fails the test after the program stops, so a forgotten answer never passes silently. A
 /// closure that throws fails the call in the program with the error's description (and as the
 /// error itself, for an `Encodable` error type the stub decodes: `StubCalls.throwing(_:)`). A
-/// closure that does not return within ``timeLimit`` fails the call in the program.
+/// closure that does not return within ``timeLimit`` fails the call in the program, and the journal
+/// says ``StubJournal/Outcome/timedOut`` from that moment, whatever the closure does after.
+/// ``StubJournal/wait(for:_:count:timeout:)`` waits for the program's calls instead of polling.
 public final class StubAnswers: StubCallAnswering, StubCallDeadlineKeeping {
     /// How long a call in the program waits for an answer before it fails; 10 seconds by default.
     public let timeLimit: Duration
