@@ -3,5 +3,8 @@
 // read: the snippets are compiled, not run.
 // snippets import: RelayTesting, RelayTestingHTTP, RelayTestingSharedProgram, Testing, BookshelfCore, BookshelfStubs
 import BookshelfCore
+import RelayTesting
 
 var wayOfKings: CatalogEntry { fatalError() }
+/// The program's container, for a snippet of the program's side.
+var container: DependencyContainer { fatalError() }

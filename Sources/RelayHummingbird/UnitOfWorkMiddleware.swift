@@ -33,9 +33,14 @@ public struct UnitOfWorkMiddleware<Context: UnitOfWorkRequestContext>: RouterMid
 
     /// A middleware that opens each request's unit on `container`.
     ///
+    /// It reads the `Relay-Session` header of each request, and declares so
+    /// (``Relay/DependencySession/declareReader(_:in:)``): a driver test may then open sessions in
+    /// the program.
+    ///
     /// - Parameter container: Where the units' instances are registered.
     public init(container: DependencyContainer = .global) {
         self.container = container
+        DependencySession.declareReader("RelayHummingbird's UnitOfWorkMiddleware", in: container)
     }
 
     /// Runs the rest of the chain in a new unit, and hands back a response whose body ends it.

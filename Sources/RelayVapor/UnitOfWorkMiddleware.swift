@@ -37,10 +37,15 @@ public struct UnitOfWorkMiddleware: AsyncMiddleware {
 
     /// Creates the middleware.
     ///
+    /// It reads the `Relay-Session` header of each request, and declares so
+    /// (``Relay/DependencySession/declareReader(_:in:)``): a driver test may then open sessions in
+    /// the program.
+    ///
     /// - Parameter container: Where requests resolve from. Defaults to
     ///   ``Relay/DependencyContainer/global``.
     public init(container: DependencyContainer = .global) {
         self.container = container
+        DependencySession.declareReader("RelayVapor's UnitOfWorkMiddleware", in: container)
     }
 
     /// Runs the rest of the chain inside a new unit of work, then ends the unit (or leaves it to

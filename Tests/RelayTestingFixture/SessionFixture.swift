@@ -3,22 +3,28 @@ import Relay
 
 /// The `answered` program's greeter, with sessions: every 20 ms it greets "Ann" from the program's
 /// own wiring (`global: GREETING`), and, when the file `DIR/session` names a session, greets "Ann"
-/// in it too (`session NAME: GREETING`, `refused NAME: WHY`, or `not accepted NAME`). A test
-/// re-wires it or opens sessions in it, and watches the lines change.
+/// in it too and bids her farewell there, which only sessions do (`session NAME: GREETING` then
+/// `farewell NAME: FAREWELL`; `refused NAME: WHY`, or `not accepted NAME`). A test re-wires it or
+/// opens sessions in it, and watches the lines change. It reads sessions by hand
+/// (`DependencySession.lookup`), so it declares that it reads them.
 enum SessionFixture {
     static func run(arguments: [String]) async {
         guard let directory = arguments.first else { fail("usage: sessions DIR [-d …]", status: 64) }
         let container = DependencyContainer()
         container.register((any Greeter).self) { _ in PlainGreeter() }
+        container.register((any Farewell).self) { _ in PlainFarewell() }
         do {
             let index = DynamicDependencyIndex()
             try index.add(GreeterTypeIndex())
             try index.add(GreeterFactoryIndex())
+            try index.add(FarewellTypeIndex())
+            try index.add(FarewellFactoryIndex())
             try InjectDependenciesArgumentParser(index: index, container: container, report: .silent)
                 .parse(arguments: ["sessions"] + arguments.dropFirst())
         } catch {
             fail("\(error)", status: 64)
         }
+        DependencySession.declareReader("the sessions fixture's loop", in: container)
         say("ready")
         let file = URL(fileURLWithPath: directory).appendingPathComponent("session")
         while true {
@@ -28,7 +34,10 @@ enum SessionFixture {
                 case .notAccepted: say("not accepted \(name)")
                 case .refused(let error): say("refused \(name): \(error)")
                 case .found(let session):
-                    say("session \(name): \(await session.run { await greeting(from: container) })")
+                    await session.run {
+                        say("session \(name): \(await greeting(from: container))")
+                        say("farewell \(name): \(await farewell(from: container))")
+                    }
                 }
             }
             try? await Task.sleep(for: .milliseconds(20))
@@ -42,4 +51,45 @@ enum SessionFixture {
             return "error: \(error)"
         }
     }
+
+    private static func farewell(from container: DependencyContainer) async -> String {
+        do {
+            return try await container.resolve((any Farewell).self).farewell(to: "Ann")
+        } catch {
+            return "error: \(error)"
+        }
+    }
+}
+
+/// What the program resolves in sessions only.
+protocol Farewell: Sendable {
+    func farewell(to name: String) -> String
+}
+
+struct PlainFarewell: Farewell {
+    func farewell(to name: String) -> String { "Goodbye, \(name)" }
+}
+
+/// A farewell whose word the test gives in the instruction's configuration.
+struct WordedFarewell: Farewell {
+    struct Configuration: Codable, Sendable {
+        let word: String
+    }
+
+    let word: String
+
+    func farewell(to name: String) -> String { "\(word), \(name)" }
+}
+
+struct FarewellTypeIndex: DependencyTypeIndexable {
+    let index: [DependencyTypeKey: Any.Type] = ["farewell": (any Farewell).self]
+}
+
+struct FarewellFactoryIndex: TypedDependencyFactoryIndexable {
+    let index: [DependencyFactoryKey: TypedDependencyFactory] = [
+        "wordedFarewell": TypedDependencyFactory((any Farewell).self, configuration: WordedFarewell.Configuration.self)
+        {
+            _, configuration in WordedFarewell(word: configuration.word)
+        }
+    ]
 }

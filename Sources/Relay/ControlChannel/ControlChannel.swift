@@ -176,11 +176,11 @@ public final class ControlChannel: StubCallAnswering {
     private func perform(_ command: ControlCommand, id: UInt64) {
         let control = self.control.withLockedValue { $0 }
         Task {
-            let refusal: String? =
+            let refusal: ProgramControl.Refusal? =
                 if let control { await control.perform(command) } else {
-                    "the program attached nothing to carry out commands"
+                    ProgramControl.Refusal(reason: "the program attached nothing to carry out commands")
                 }
-            send(.commandDone(id: id, refusal: refusal))
+            send(.commandDone(id: id, refusal: refusal?.reason, code: refusal?.code))
         }
     }
 

@@ -14,8 +14,17 @@ public enum ControlMessage: Codable, Sendable, Equatable {
     case failure(id: UInt64, error: StubCallError)
     /// A command, from the test.
     case command(id: UInt64, command: ControlCommand)
-    /// Command `id` is done: applied, or refused with why.
-    case commandDone(id: UInt64, refusal: String?)
+    /// Command `id` is done: applied, or refused with why, and with a code for a refusal the test
+    /// reports in terms of its own.
+    case commandDone(id: UInt64, refusal: String?, code: ControlRefusalCode? = nil)
+}
+
+/// A refusal of a command that the test reports in terms of its own, with the fix on its side.
+@_spi(ControlChannel)
+public enum ControlRefusalCode: String, Codable, Sendable, Equatable {
+    /// Nothing in the program reads sessions (no integration's middleware, no reader declared with
+    /// ``DependencySession/declareReader(_:in:)``): a session would serve nothing.
+    case noSessionReader
 }
 
 /// What a test may ask of the program it launched, over the channel.

@@ -36,8 +36,14 @@ final class ProgramControl: Sendable {
         self.channel = channel
     }
 
+    /// Why a command was refused: the reason, and a code for a refusal the test words itself.
+    struct Refusal: Error {
+        let reason: String
+        var code: ControlRefusalCode?
+    }
+
     /// Carries out `command`; returns why it was refused, or `nil` when it was done.
-    func perform(_ command: ControlCommand) async -> String? {
+    func perform(_ command: ControlCommand) async -> Refusal? {
         do {
             switch command {
             case .rewire(let texts):
@@ -50,8 +56,10 @@ final class ProgramControl: Sendable {
                 try await endSession(name)
             }
             return nil
+        } catch let refusal as Refusal {
+            return refusal
         } catch {
-            return "\(error)"
+            return Refusal(reason: "\(error)")
         }
     }
 
@@ -87,6 +95,13 @@ final class ProgramControl: Sendable {
     private func openSession(_ name: String, _ texts: [String], timeLimit: Duration?) throws {
         guard !name.isEmpty, name.utf8.count <= DependencySession.maximumNameLength else {
             throw DependencySessionError(.malformedName, name: String(name.prefix(DependencySession.maximumNameLength)))
+        }
+        // A session nothing reads would serve nothing: every request would be the program's own.
+        guard !SessionRegistry.readers(of: root).isEmpty else {
+            throw Refusal(
+                reason: "nothing in this program reads sessions: no integration's unit-of-work middleware "
+                    + "is made, and no reader declared with DependencySession.declareReader(_:in:)",
+                code: .noSessionReader)
         }
         let registry = try checked(
             texts,

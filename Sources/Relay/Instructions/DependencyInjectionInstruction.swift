@@ -137,6 +137,16 @@ public struct DependencyInjectionInstruction: Hashable, Sendable, CustomStringCo
         return parameters.joined(separator: ",")
     }
 
+    /// The instruction as a person reads it: ``description``, with the configuration decoded
+    /// (`configuration={"word":"Cheerio, Ann"}`), for messages and reports, never for a command
+    /// line.
+    package var readableDescription: String {
+        guard let configuration else { return description }
+        var instruction = self
+        instruction.configuration = nil
+        return "\(instruction.description),configuration=\(configuration)"
+    }
+
     /// Whether two instructions say the same: type, factory, scope and lifecycle, wherever each
     /// was read.
     public static func == (lhs: Self, rhs: Self) -> Bool {

@@ -88,16 +88,21 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
     }
 
     /// A registration under the same key that builds with this one's factories but hands them
-    /// `owner`, whatever container holds the copy: an override's copy of a base registration.
+    /// `owner`, whatever container holds the copy: an override's copy of a base registration. It
+    /// keeps the original's instruction, so that what the copy builds (a launch's stub first built
+    /// in a session) is still reported as that instruction's.
     func copy(buildingIn owner: DependencyContainer) -> Registration<Service> {
         if let asyncFactory {
             let building: @Sendable (DependencyContainer) async throws -> Service = { _ in
                 try await asyncFactory(owner)
             }
-            return Registration(key: key, lifecycle: lifecycle, asyncFactory: building, teardown: teardown)
+            return Registration(
+                key: key, lifecycle: lifecycle, instruction: instruction, asyncFactory: building, teardown: teardown)
         }
         let factory = self.factory
-        return Registration(key: key, lifecycle: lifecycle, factory: { _ in try factory(owner) }, teardown: teardown)
+        return Registration(
+            key: key, lifecycle: lifecycle, instruction: instruction, factory: { _ in try factory(owner) },
+            teardown: teardown)
     }
 
     /// The cached instance, if the lifecycle keeps one and it is alive. Call under the read lock.

@@ -22,6 +22,38 @@ public final class DependencySession: Sendable {
     /// ``InjectDependenciesArgumentParser``. An integration reads the header only when it does.
     public static var acceptsSessions: Bool { SessionRegistry.acceptsSessions }
 
+    /// Declares that `reader` runs this program's work in the sessions of `container`'s root: it
+    /// reads the ``headerName`` header of a request, or otherwise finds a session with
+    /// ``lookup(_:in:)`` and runs work in it with ``run(isolation:_:)``.
+    ///
+    /// A test can open a session only in a program where something does: in any other, every
+    /// request would be served from the program's own wiring, the session's instructions and stub
+    /// answers would never be used, and the test would not know. Opening one there fails at once
+    /// (RelayTesting's `ProgramSessionError` code `noSessionReader`), naming this fix.
+    ///
+    /// RelayHummingbird's `UnitOfWorkMiddleware` and RelayVapor's (which `app.useRelay(_:)` adds)
+    /// declare themselves when they are made: a program that uses either calls nothing. A program
+    /// that finds sessions by hand declares its reader before the test opens one, at start-up:
+    ///
+    /// ```swift
+    /// DependencySession.declareReader("job runner", in: container)
+    /// // … later, for each job that names a session:
+    /// if case .found(let session) = DependencySession.lookup(job.session, in: container) {
+    ///     try await session.run { try await job.perform() }
+    /// }
+    /// ```
+    ///
+    /// Declaring costs nothing at run time and changes no resolve: it is read only when a test
+    /// opens a session. Declaring the same reader twice counts once.
+    ///
+    /// - Parameters:
+    ///   - reader: What reads the sessions, for messages: `RelayHummingbird's UnitOfWorkMiddleware`.
+    ///   - container: A container of the root whose sessions it reads; the global container by
+    ///     default.
+    public static func declareReader(_ reader: String, in container: DependencyContainer = .global) {
+        SessionRegistry.declareReader(reader, root: container.root)
+    }
+
     /// The longest name a session may have; a header past it is refused unread.
     public static let maximumNameLength = 64
 

@@ -20,6 +20,23 @@ enum SessionRegistry {
         accepting.store(true, ordering: .relaxed)
     }
 
+    /// What reads sessions in this process, by the root whose sessions it reads: the integrations'
+    /// middlewares, or a program's own loop that declared itself.
+    private static let readers = LockedValue<[ObjectIdentifier: [String]]>([:])
+
+    /// Records that `reader` reads the sessions of `root`.
+    static func declareReader(_ reader: String, root: DependencyContainer) {
+        readers.withLockedValue { readers in
+            if readers[ObjectIdentifier(root), default: []].contains(reader) { return }
+            readers[ObjectIdentifier(root), default: []].append(reader)
+        }
+    }
+
+    /// What reads the sessions of `root`, in the order declared; empty when nothing does.
+    static func readers(of root: DependencyContainer) -> [String] {
+        readers.withLockedValue { $0[ObjectIdentifier(root)] ?? [] }
+    }
+
     static func session(named name: String, root: DependencyContainer) -> DependencySession? {
         sessions.withLockedValue { $0[Key(root: ObjectIdentifier(root), name: name)] }
     }
@@ -31,6 +48,17 @@ enum SessionRegistry {
     /// The name of the session whose layer has `root` for its root, while it is open.
     static func name(ofLayerRoot root: DependencyContainer) -> String? {
         namesByLayer.withLockedValue { $0[ObjectIdentifier(root)] }
+    }
+
+    /// The name of the open session whose layer the current task runs in over `root` (the
+    /// innermost, when a session's work overrides further); `nil` outside every session.
+    static func name(ofActiveLayerOver root: DependencyContainer) -> String? {
+        var layer = OverrideLayer.active(for: root)
+        while let candidate = layer {
+            if candidate.base === root, let name = name(ofLayerRoot: candidate.overrides) { return name }
+            layer = candidate.outer
+        }
+        return nil
     }
 
     /// Adds a session; `false` when one of that name is open already.

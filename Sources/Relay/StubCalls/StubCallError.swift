@@ -3,8 +3,9 @@
 /// The ``description`` names the call and its argument, and says what to do:
 ///
 /// ```text
-/// catalogClient.entry("9780441013593") got no answer: the test gives none for catalogClient.entry.
-/// Give one before the program makes the call: answers.answer(.catalogClient, "entry") { … }
+/// catalogClient.entry("9780441013593") got no answer: the test gives none for catalogClient.entry
+/// (of catalogClient it answers only search). Give one before the program makes the call:
+/// answers.answer(.catalogClient, "entry") { … }
 /// ```
 ///
 /// An error the test's closure throws reaches the stub as a ``StubCallError`` with code
@@ -13,7 +14,7 @@
 public struct StubCallError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// What went wrong.
     public enum Code: String, Sendable, Hashable, Codable {
-        /// The test gives no answer for this call.
+        /// The test gives no answer for this call; ``StubCallError/detail`` says what it answers.
         case unanswered
         /// The test's closure threw; ``StubCallError/detail`` is its error, described.
         case thrownByTest
@@ -70,8 +71,8 @@ public struct StubCallError: Error, Sendable, Hashable, Codable, CustomStringCon
         switch code {
         case .unanswered:
             return """
-                \(call) got no answer: the test gives none for \(stub). Give one before the program \
-                makes the call: answers.answer(.\(call.typeKey.echoed), "\(call.name.echoed)") { … }
+                \(call) got no answer: the test gives none for \(stub) (\(detail)). Give one before the \
+                program makes the call: answers.answer(.\(call.typeKey.echoed), "\(call.name.echoed)") { … }
                 """
         case .thrownByTest:
             return "\(call) failed: the test's answer threw \(thrownType.map { "\($0.echoed): " } ?? "")\(detail)"

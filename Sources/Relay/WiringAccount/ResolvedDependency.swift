@@ -141,7 +141,8 @@ public struct ResolvedDependency: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `WallClock in scope 'bulkImport': FixedClock from scope 'bulkImport' (injected by
-    /// type=clock,factory=fixedClock,scope=bulkImport), singleton, built; asked by bulkImport/Shelf`.
+    /// type=clock,factory=fixedClock,scope=bulkImport), singleton, built; asked by bulkImport/Shelf`,
+    /// then `; in session NAME` for a session's resolve.
     public var description: String {
         let asked = scope.placeDescription()
         var text = "\(requestedKey) in \(asked): "
@@ -153,6 +154,7 @@ public struct ResolvedDependency: Sendable, Hashable, CustomStringConvertible {
         if let lifecycle { text += ", \(lifecycle)" }
         text += ", \(outcome)"
         if let requestedBy { text += "; asked by \(requestedBy)" }
+        if let session { text += "; in session \(session)" }
         return text
     }
 }

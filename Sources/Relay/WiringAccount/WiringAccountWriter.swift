@@ -111,12 +111,14 @@ final class WiringAccountWriter: Sendable {
     }
 
     /// Writes what a report says, once per distinct record: the root's own builds and resolves,
-    /// and those of the sessions opened over it.
+    /// and those of the sessions opened over it. Work in a session mostly asks the root's own
+    /// containers, with the session's layer active in its task: a report is made in the resolving
+    /// task, so the session is the one active there.
     private func write(_ report: BuildReport) {
         let asked = report.askedIn
         let session: String?
         if asked.root === root {
-            session = nil
+            session = SessionRegistry.name(ofActiveLayerOver: root)
         } else if asked.family.overriddenRoot === root, let name = SessionRegistry.name(ofLayerRoot: asked.root) {
             session = name
         } else {

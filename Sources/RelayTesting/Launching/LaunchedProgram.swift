@@ -51,6 +51,21 @@ public final class LaunchedProgram: Sendable {
     /// Whether an instruction nothing resolved fails the test (``ProgramLauncher/rejectsUnusedInstructions``).
     let rejectsUnusedInstructions: Bool
 
+    /// Where the launch and its sessions record what they exercised (``ProgramLauncher/wiringCoverage``).
+    let wiringCoverage: WiringCoverage
+
+    /// How the program's end came, as the test sees it.
+    private enum Life {
+        case running
+        /// The test stopped it, or waited for its exit and was told how it ended.
+        case endedForTest
+        /// It ended before the test stopped it or waited for it: killed, crashed, or exited.
+        case endedOnItsOwn(ProgramExit)
+    }
+
+    /// Changed only from `.running`, once: whoever ends it first says how.
+    private let life = LockedValue(Life.running)
+
     /// The launch's instructions that nothing resolved, once the program has stopped and its
     /// account was read; `nil` before.
     private let unusedLaunchInstructions = LockedValue<[String]?>(nil)
@@ -64,8 +79,10 @@ public final class LaunchedProgram: Sendable {
         wiringAccountFile: WiringAccountFile?,
         answerChannel: ProgramChannel? = nil,
         stubAnswers: StubAnswers? = nil,
-        rejectsUnusedInstructions: Bool = false
+        rejectsUnusedInstructions: Bool = false,
+        wiringCoverage: WiringCoverage = .shared
     ) {
+        self.wiringCoverage = wiringCoverage
         self.answerChannel = answerChannel
         self.stubAnswers = stubAnswers
         self.rejectsUnusedInstructions = rejectsUnusedInstructions
@@ -158,6 +175,7 @@ public final class LaunchedProgram: Sendable {
         line: Int = #line
     ) async throws -> ProgramExit {
         let ended = await running.monitor.wait(timeout: timeout) { $0.hasTerminated }
+        if ended { settle(.endedForTest) }
         guard ended else {
             throw ProgramLaunchError(
                 .exitTimedOut(program: name, timeout: timeout),
@@ -188,10 +206,57 @@ public final class LaunchedProgram: Sendable {
     /// - Returns: How the program ended, with all it wrote.
     @discardableResult
     public func stop(gracePeriod: Duration? = nil) async -> ProgramExit {
+        let exit = await end(gracePeriod: gracePeriod)
+        settle(.endedForTest)
+        return exit
+    }
+
+    /// Stops the program once the test's work is done, noting whether it had ended on its own
+    /// first: before the stop began, or by a signal the stop did not send (a crash, a `SIGKILL`
+    /// from outside during the grace period).
+    ///
+    /// - Returns: How the program ended.
+    @discardableResult
+    func stopAfterTest() async -> ProgramExit {
+        let endedBefore = running.hasEnded
+        let exit = await end(gracePeriod: nil)
+        let onItsOwn = endedBefore || (exit.reason == .signalled && !running.sent(signal: exit.status))
+        settle(onItsOwn ? .endedOnItsOwn(exit) : .endedForTest)
+        return exit
+    }
+
+    private func end(gracePeriod: Duration?) async -> ProgramExit {
         let exit = ProgramExit(await running.stop(gracePeriod: gracePeriod ?? stopGracePeriod))
         answerChannel?.close()
         recordCoverage()
         return exit
+    }
+
+    /// Whether the test stopped the program (or saw its exit).
+    var endedByTest: Bool {
+        if case .endedForTest = life.withLockedValue({ $0 }) { return true }
+        return false
+    }
+
+    /// How the program ended, with all it wrote; call once it has.
+    func drainedExit() async -> ProgramExit {
+        ProgramExit(await running.drainedState())
+    }
+
+    /// Says how the program ended, if nothing has said so yet.
+    private func settle(_ ending: Life) {
+        life.withLockedValue { life in
+            if case .running = life { life = ending }
+        }
+    }
+
+    /// The error for a program that ended on its own while the test ran, unless it exited with
+    /// status 0 (a program that finished its work) or the test saw its end.
+    func endedDuringTestError() -> ProgramLaunchError? {
+        guard case .endedOnItsOwn(let exit) = life.withLockedValue({ $0 }), !exit.succeeded else { return nil }
+        return ProgramLaunchError(
+            .endedDuringTest(program: name, exit: exit), commandLine: commandLine,
+            standardOutput: exit.standardOutput, standardError: exit.standardError, exit: exit)
     }
 
     /// Records the program's account in the run's ``WiringCoverage``, once.
@@ -199,11 +264,12 @@ public final class LaunchedProgram: Sendable {
         guard let file = wiringAccountFile, let account = try? file.account() else { return }
         let isFirst = unusedLaunchInstructions.withLockedValue { unused in
             guard unused == nil else { return false }
-            unused = WiringCoverage.unusedInstructions(
-                account.injections.map(\.instruction), among: account.resolutions.filter { $0.session == nil })
+            unused = []
             return true
         }
-        if isFirst { WiringCoverage.shared.recordLaunch(account, program: name, stubAnswers: stubAnswers) }
+        guard isFirst else { return }
+        let unused = wiringCoverage.recordLaunch(account, program: name, stubAnswers: stubAnswers)
+        unusedLaunchInstructions.withLockedValue { $0 = unused }
     }
 
     /// The error for launch instructions nothing resolved, when the launcher rejects them.
@@ -231,7 +297,8 @@ public final class LaunchedProgram: Sendable {
         let calls = unansweredStubCalls
         guard !calls.isEmpty else { return nil }
         return ProgramLaunchError(
-            .unansweredStubCalls(program: name, calls: calls), commandLine: commandLine,
+            .unansweredStubCalls(program: name, calls: calls, answered: stubAnswers?.answerKeys ?? []),
+            commandLine: commandLine,
             standardOutput: standardOutput, standardError: standardError)
     }
 }

@@ -51,7 +51,7 @@ final class ProgramChannel: Sendable {
     /// Commands sent and not yet done, and the next identifier; `nil` once the channel ended.
     private struct Commands {
         var nextID: UInt64 = 1
-        var pending: [UInt64: CheckedContinuation<String?, any Error>] = [:]
+        var pending: [UInt64: CheckedContinuation<Refusal?, any Error>] = [:]
         var ended = false
     }
 
@@ -133,9 +133,9 @@ final class ProgramChannel: Sendable {
                     switch message {
                     case .call(let id, let call):
                         Task { await answer(call, id: id) }
-                    case .commandDone(let id, let refusal):
+                    case .commandDone(let id, let refusal, let code):
                         let waiting = commands.withLockedValue { $0.pending.removeValue(forKey: id) }
-                        waiting?.resume(returning: refusal)
+                        waiting?.resume(returning: refusal.map { Refusal(reason: $0, code: code) })
                     case .answer, .failure, .command:
                         // Those go from the test to the program.
                         continue
@@ -161,13 +161,19 @@ final class ProgramChannel: Sendable {
 
     // MARK: - Commands
 
+    /// Why the program refused a command, and a code for a refusal the test words itself.
+    struct Refusal: Sendable {
+        let reason: String
+        let code: ControlRefusalCode?
+    }
+
     /// Sends `command` and waits until the program has carried it out, at most `timeLimit`.
     ///
     /// - Returns: Why the program refused it; `nil` when it was done.
     /// - Throws: ``ProgramChannelEnded`` when the program is gone (or the channel broke) first;
     ///   ``ProgramChannelSilent`` when no outcome came in time (a program that never opened its
     ///   end: it runs no instruction parser).
-    func perform(_ command: ControlCommand) async throws -> String? {
+    func perform(_ command: ControlCommand) async throws -> Refusal? {
         let timeLimit = commandTimeLimit
         let id = commands.withLockedValue { commands -> UInt64 in
             defer { commands.nextID += 1 }
@@ -177,7 +183,7 @@ final class ProgramChannel: Sendable {
         // comes first.
         let timer = LockedValue<Task<Void, any Error>?>(nil)
         defer { timer.withLockedValue { $0?.cancel() } }
-        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String?, any Error>) in
+        return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Refusal?, any Error>) in
             let open = commands.withLockedValue { commands -> Bool in
                 guard !commands.ended else { return false }
                 commands.pending[id] = continuation
@@ -217,7 +223,13 @@ final class ProgramChannel: Sendable {
         let reply: ControlMessage
         do {
             let answers = call.session.map { session in sessionAnswers.withLockedValue { $0[session] } } ?? self.answers
-            guard let answers else { throw StubCallError(.unanswered, call: call, detail: "no answers given") }
+            guard let answers else {
+                throw StubCallError(
+                    .unanswered, call: call,
+                    detail: call.session == nil
+                        ? "the launcher has no stubAnswers: set them before launching"
+                        : "its session has ended")
+            }
             // Under the same time limit as the program's call, so a closure that never returns is
             // cancelled here too, as it is in process.
             reply = .answer(id: id, value: try await StubCallDeadline.answer(call, by: answers))

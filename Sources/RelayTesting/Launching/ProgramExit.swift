@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// How a launched program ended, with everything it wrote.
 ///
 /// ``LaunchedProgram/stop(gracePeriod:)`` and ``LaunchedProgram/waitForExit(timeout:fileID:line:)`` return
@@ -91,12 +99,22 @@ public struct ProgramExit: Sendable, CustomStringConvertible {
     /// Whether the program exited by itself with status 0.
     public var succeeded: Bool { reason == .exited && status == 0 }
 
-    /// "exited with status 3" or "ended by signal 15".
+    /// "exited with status 3" or "ended by signal 15 (SIGTERM)".
     public var description: String {
         switch reason {
         case .exited: "exited with status \(status)"
-        case .signalled: "ended by signal \(status)"
+        case .signalled: "ended by signal \(status)\(Self.signalName(status).map { " (\($0))" } ?? "")"
         }
+    }
+
+    /// The name of a signal that commonly ends a program: a request, a kill, or a crash.
+    private static func signalName(_ number: Int32) -> String? {
+        let names: [(Int32, String)] = [
+            (SIGHUP, "SIGHUP"), (SIGINT, "SIGINT"), (SIGQUIT, "SIGQUIT"), (SIGILL, "SIGILL"), (SIGTRAP, "SIGTRAP"),
+            (SIGABRT, "SIGABRT"), (SIGBUS, "SIGBUS"), (SIGFPE, "SIGFPE"), (SIGKILL, "SIGKILL"), (SIGSEGV, "SIGSEGV"),
+            (SIGPIPE, "SIGPIPE"), (SIGALRM, "SIGALRM"), (SIGTERM, "SIGTERM"),
+        ]
+        return names.first { $0.0 == number }?.1
     }
 }
 

@@ -27,7 +27,7 @@ public struct ProgramLaunchError: Error, Sendable, CustomStringConvertible {
         fileprivate enum Kind: String {
             case executableNotFound, failedToStart, exitedBeforeReady, readinessTimedOut
             case exitTimedOut, outputTimedOut, exitedBeforeOutput, buildFailed, wiringAccountUnavailable
-            case unansweredStubCalls, unusedInstructions
+            case unansweredStubCalls, unusedInstructions, endedDuringTest
         }
 
         fileprivate let kind: Kind
@@ -60,6 +60,10 @@ public struct ProgramLaunchError: Error, Sendable, CustomStringConvertible {
         /// Instructions whose registration nothing resolved, with the launcher's
         /// ``ProgramLauncher/rejectsUnusedInstructions`` on; the program has been stopped.
         public static let unusedInstructions = Code(.unusedInstructions)
+
+        /// The program ended on its own while the test ran (killed, crashed, or exited with a
+        /// status other than 0), and the test neither stopped it nor waited for its exit.
+        public static let endedDuringTest = Code(.endedDuringTest)
 
         /// The code's name, as in "exitedBeforeReady".
         public var name: String { kind.rawValue }
@@ -214,10 +218,13 @@ extension ProgramLaunchError {
         case wiringAccountTimedOut(program: String, timeout: Duration)
         /// What `program` wrote to its wiring account could not be read.
         case unreadableWiringAccount(program: String, error: any Error)
-        /// Calls of the program's stubs that the test gave no answer for.
-        case unansweredStubCalls(program: String, calls: [StubCall])
+        /// Calls of the program's stubs that the test gave no answer for, and the calls it answers
+        /// (`typeKey.name`).
+        case unansweredStubCalls(program: String, calls: [StubCall], answered: [String])
         /// Instructions nothing resolved.
         case unusedInstructions(program: String, instructions: [String])
+        /// `program` ended on its own, as `exit` says, while the test ran.
+        case endedDuringTest(program: String, exit: ProgramExit)
 
         /// The public code this failure is reported with.
         var code: Code {
@@ -238,6 +245,7 @@ extension ProgramLaunchError {
                 .wiringAccountUnavailable
             case .unansweredStubCalls: .unansweredStubCalls
             case .unusedInstructions: .unusedInstructions
+            case .endedDuringTest: .endedDuringTest
             }
         }
 
@@ -284,10 +292,14 @@ extension ProgramLaunchError {
                 "\(program) reported no wiring within \(timeout); \(Self.whereWiringIsReported)"
             case .unreadableWiringAccount(let program, let error):
                 "\(program)'s wiring account could not be read: \(error)"
-            case .unansweredStubCalls(let program, let calls):
+            case .unansweredStubCalls(let program, let calls, let answered):
                 "\(program) made \(calls.count) stub call\(calls.count == 1 ? "" : "s") the test gave no answer for "
                     + "(each failed in the program): "
                     + calls.prefix(10).map(\.description).joined(separator: ", ") + (calls.count > 10 ? ", …" : "")
+                    + (answered.isEmpty
+                        ? ". The test answers no call at all"
+                        : ". The test answers \(answered.prefix(10).joined(separator: ", "))"
+                            + (answered.count > 10 ? ", …" : ""))
                     + ". Give an answer with StubAnswers.answer(_:_:with:) before the program makes the call, "
                     + "or answer with a closure that throws where a failure is the point"
             case .unusedInstructions(let program, let instructions):
@@ -295,7 +307,20 @@ extension ProgramLaunchError {
                     + "registered: \(instructions.prefix(10).joined(separator: ", "))\(instructions.count > 10 ? ", …" : ""). "
                     + "The test never exercised what it replaced: "
                     + "drop the instruction, or test what it stands for"
+            case .endedDuringTest(let program, let exit) where exit.reason == .signalled:
+                "\(program) \(exit) while the test ran, before the test stopped it: it was killed, or it crashed"
+                    + Self.lastLines(of: exit.standardError)
+            case .endedDuringTest(let program, let exit):
+                "\(program) \(exit) while the test ran, before the test stopped it or waited for its exit "
+                    + "(waitForExit)" + Self.lastLines(of: exit.standardError)
             }
+        }
+
+        /// The last lines a program wrote to standard error, for a message about its end.
+        static func lastLines(of standardError: String) -> String {
+            let lines = standardError.split(separator: "\n").suffix(5)
+            guard !lines.isEmpty else { return "; it wrote nothing to standard error" }
+            return "; the last lines it wrote to standard error:" + lines.map { "\n  " + $0 }.joined()
         }
 
         /// Where a program reports its wiring, for the messages that say it did not.

@@ -104,6 +104,15 @@ public struct ProgramLauncher: Sendable {
     /// instructions nothing resolved. Every run records them anyway, in ``WiringCoverage``.
     public var rejectsUnusedInstructions = false
 
+    /// Where the launch and its sessions record what they exercised, as the program stops and as
+    /// each session ends: ``WiringCoverage/shared`` by default, the run's.
+    ///
+    /// ```swift
+    /// let coverage = WiringCoverage()
+    /// launcher.wiringCoverage = coverage  // this launch's report only
+    /// ```
+    public var wiringCoverage: WiringCoverage = .shared
+
     /// How long re-wiring the program, or opening or ending a session in it, waits for the program
     /// to say it is done; 10 seconds by default. A program that never opened its end of the
     /// channel (it runs no `InjectDependenciesArgumentParser`) fails the command after it.
@@ -286,7 +295,8 @@ public struct ProgramLauncher: Sendable {
             wiringAccountFile: wiringAccountFile,
             answerChannel: answerChannel,
             stubAnswers: stubAnswers,
-            rejectsUnusedInstructions: rejectsUnusedInstructions
+            rejectsUnusedInstructions: rejectsUnusedInstructions,
+            wiringCoverage: wiringCoverage
         )
     }
 

@@ -23,10 +23,19 @@
 ///   - isolation: The caller's actor; passed implicitly.
 ///   - body: The test's work with the running program.
 /// - Returns: What `body` returns.
+/// A program that ends on its own while `body` runs (killed, crashed, or exited with a status
+/// other than 0) fails the test once `body` returns, unless `body` saw its end: it stopped the
+/// program (``LaunchedProgram/stop(gracePeriod:)``) or waited for its exit
+/// (``LaunchedProgram/waitForExit(timeout:fileID:line:)``). The error names the signal or the
+/// status, and the last lines the program wrote to standard error.
+///
 /// - Throws: ``ProgramLaunchError`` when launching fails (its message shows the command line and
 ///   the captured output), or what `body` throws; after the program stops, ``ProgramLaunchError``
-///   with code ``ProgramLaunchError/Code-swift.struct/unansweredStubCalls`` when its stubs made calls
-///   the launcher's ``ProgramLauncher/stubAnswers`` gave no answer for.
+///   with code ``ProgramLaunchError/Code-swift.struct/endedDuringTest`` when it had ended on its
+///   own, ``ProgramLaunchError/Code-swift.struct/unansweredStubCalls`` when its stubs made calls
+///   the launcher's ``ProgramLauncher/stubAnswers`` gave no answer for, and
+///   ``ProgramLaunchError/Code-swift.struct/unusedInstructions`` when the launcher rejects
+///   instructions nothing resolved.
 public func withLaunchedProgram<Result>(
     _ launcher: ProgramLauncher,
     isolation: isolated (any Actor)? = #isolation,
@@ -35,7 +44,9 @@ public func withLaunchedProgram<Result>(
     let program = try await launcher.launch()
     do {
         let result = try await body(program)
-        await program.stop()
+        await program.stopAfterTest()
+        // A program that died under the test fails it, even where the test's requests coped.
+        if let ended = program.endedDuringTestError() { throw ended }
         // A forgotten answer fails the test, even where the program coped with the failed call.
         if let unanswered = program.unansweredStubCallsError() { throw unanswered }
         if let unused = program.unusedInstructionsError() { throw unused }

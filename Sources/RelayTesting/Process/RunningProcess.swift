@@ -20,6 +20,9 @@ final class RunningProcess: Sendable {
     /// Whether the group has had its final `SIGKILL`: sent once, so that a later stop does not
     /// signal a group number the system may since have given to someone else.
     private let groupKilled = LockedValue(false)
+    /// The signals sent to the program's group while it ran: an end by any other signal was not
+    /// the test's doing.
+    private let sentSignals = LockedValue<Set<Int32>>([])
 
     private init(processIdentifier: Int32, monitor: ProgramMonitor) {
         self.processIdentifier = processIdentifier
@@ -142,6 +145,26 @@ final class RunningProcess: Sendable {
     /// Sends `number` to the program's process group, unless the program has already ended.
     private func signal(_ number: Int32) {
         guard !monitor.state.hasTerminated else { return }
+        sentSignals.withLockedValue { _ = $0.insert(number) }
         kill(-processIdentifier, number)
+    }
+
+    /// Whether `number` was sent to the program's group by a stop.
+    func sent(signal number: Int32) -> Bool {
+        sentSignals.withLockedValue { $0.contains(number) }
+    }
+
+    /// Whether the program has ended, reaped or not: one that ended a moment ago may not be reaped
+    /// by its parent thread yet, and the monitor does not know of it then. The check does not
+    /// reap it (`WNOWAIT`), so the parent thread still learns how it ended.
+    var hasEnded: Bool {
+        if monitor.state.hasTerminated { return true }
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(processIdentifier), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else {
+            // Reaped already (the monitor is about to hear), or not our child at all.
+            return errno == ECHILD
+        }
+        // Left zeroed when it has not ended.
+        return info.si_signo == SIGCHLD
     }
 }

@@ -70,17 +70,33 @@ extension LaunchedProgram {
         guard let channel = answerChannel else {
             throw ProgramSessionError(code: .noChannel, program: name, action: action, detail: "")
         }
-        let refusal: String?
+        let refusal: ProgramChannel.Refusal?
         do {
             refusal = try await channel.perform(command)
         } catch let silent as ProgramChannelSilent {
             throw ProgramSessionError(code: .noAnswer, program: name, action: action, detail: "\(silent)")
         } catch {
-            throw ProgramSessionError(code: .programEnded, program: name, action: action, detail: "\(error)")
+            throw ProgramSessionError(
+                code: .programEnded, program: name, action: action, detail: await howItEnded(else: "\(error)"))
         }
-        if let refusal {
-            throw ProgramSessionError(code: .refused, program: name, action: action, detail: refusal)
+        switch refusal?.code {
+        case nil:
+            if let refusal {
+                throw ProgramSessionError(code: .refused, program: name, action: action, detail: refusal.reason)
+            }
+        case .noSessionReader:
+            throw ProgramSessionError(code: .noSessionReader, program: name, action: action, detail: "")
         }
+    }
+
+    /// How the program ended, with the last lines it wrote to standard error, once its end is seen
+    /// (its channel closes a moment before it is reaped); `otherwise` if it is not seen to end.
+    private func howItEnded(else otherwise: String) async -> String {
+        guard await waitForTermination(timeout: .seconds(2)) else { return otherwise }
+        let exit = await drainedExit()
+        if endedByTest { return "the test had stopped it (it \(exit))" }
+        let cause = exit.reason == .signalled ? ": it was killed, or it crashed" : ""
+        return "it \(exit) while the test ran\(cause)" + ProgramLaunchError.Problem.lastLines(of: exit.standardError)
     }
 
     /// 128 random bits, in hexadecimal.

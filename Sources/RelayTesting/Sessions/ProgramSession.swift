@@ -66,14 +66,17 @@ public final class ProgramSession: Sendable {
         // What the session never used, from the program's account (when it keeps one).
         var unused: [String] = []
         if program.wiringAccountFile != nil, let account = try? await program.wiring(timeout: .seconds(1)) {
-            unused = WiringCoverage.shared.recordSession(
+            unused = program.wiringCoverage.recordSession(
                 name, instructions: instructions, account: account, program: program.name, stubAnswers: stubAnswers)
         }
         let unanswered = unansweredStubCalls
         guard unanswered.isEmpty else {
             throw ProgramSessionError(
                 code: .unansweredStubCalls, program: program.name, action: "end session '\(name)'",
-                detail: unanswered.prefix(10).map(\.description).joined(separator: ", "))
+                detail: unanswered.prefix(10).map(\.description).joined(separator: ", ")
+                    + (unanswered.count > 10 ? ", …" : "") + ". The session's answers answer "
+                    + ((stubAnswers?.answerKeys).flatMap { $0.isEmpty ? nil : $0.joined(separator: ", ") }
+                        ?? "no call at all"))
         }
         if program.rejectsUnusedInstructions && !unused.isEmpty {
             throw ProgramSessionError(

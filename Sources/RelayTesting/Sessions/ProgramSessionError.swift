@@ -12,6 +12,10 @@ public struct ProgramSessionError: Error, Sendable, CustomStringConvertible {
         /// The program refused the command: an instruction that does not parse or check, a
         /// session name in use, a teardown that threw as the session ended. Nothing was applied.
         case refused
+        /// Nothing in the program reads sessions: it makes neither integration's unit-of-work
+        /// middleware, and declared no reader of its own (Relay's `DependencySession.declareReader`).
+        /// Its requests would all be served from its own wiring, so the session is not opened.
+        case noSessionReader
         /// The program ended (or its channel broke) before the command was done.
         case programEnded
         /// The program said nothing within the launcher's ``ProgramLauncher/commandTimeLimit``:
@@ -47,6 +51,12 @@ public struct ProgramSessionError: Error, Sendable, CustomStringConvertible {
                 + "opensControlChannel (or stubAnswers) to true before launching"
         case .refused:
             "\(program) refused to \(action): \(detail)"
+        case .noSessionReader:
+            "\(program) cannot \(action): nothing in it reads the Relay-Session header, so every "
+                + "request would be served from the program's own wiring and never the session's. Add RelayHummingbird's "
+                + "UnitOfWorkMiddleware(container:) to its router, or call RelayVapor's app.useRelay(_:); a program "
+                + "that runs work in sessions itself (DependencySession.lookup and run) declares it at start-up with "
+                + "DependencySession.declareReader(_:in:)"
         case .programEnded, .noAnswer:
             "\(program) could not \(action): \(detail)"
         case .unansweredStubCalls:

@@ -28,8 +28,10 @@ public import Relay
 /// then fails the test after the program stops, so a forgotten answer never passes silently. A
 /// closure that throws fails the call in the program with the error's description (and as the
 /// error itself, for an `Encodable` error type the stub decodes: `StubCalls.throwing(_:)`). A
-/// closure that does not return within ``timeLimit`` fails the call in the program.
-public final class StubAnswers: StubCallAnswering {
+/// closure that does not return within ``timeLimit`` fails the call in the program, and the journal
+/// says ``StubJournal/Outcome/timedOut`` from that moment, whatever the closure does after.
+/// ``StubJournal/wait(for:_:count:timeout:)`` waits for the program's calls instead of polling.
+public final class StubAnswers: StubCallAnswering, StubCallDeadlineKeeping {
     /// How long a call in the program waits for an answer before it fails; 10 seconds by default.
     public let timeLimit: Duration
 
@@ -40,9 +42,19 @@ public final class StubAnswers: StubCallAnswering {
 
     private typealias Handler = @Sendable (StubCall) async throws -> String
 
+    /// A task waiting until the journal satisfies its condition (``StubJournal/wait(for:_:count:timeout:)``).
+    private struct Waiter {
+        let isSatisfied: @Sendable ([StubJournal.Entry]) -> Bool
+        let continuation: CheckedContinuation<Bool, Never>
+        /// Set just after the waiter is registered; cancelled when the condition holds first.
+        var timer: Task<Void, Never>?
+    }
+
     private struct State {
         var handlers: [Key: Handler] = [:]
         var entries: [StubJournal.Entry] = []
+        var waiters: [Int: Waiter] = [:]
+        var nextWaiter = 0
     }
 
     private let state = LockedValue(State())
@@ -138,7 +150,12 @@ public final class StubAnswers: StubCallAnswering {
 
     /// Every call so far, in the order the calls came, with how each was answered.
     public var journal: StubJournal {
-        StubJournal(entries: state.withLockedValue { $0.entries })
+        StubJournal(entries: state.withLockedValue { $0.entries }, answers: self)
+    }
+
+    /// Every answer given so far: `typeKey.name`, sorted.
+    var answerKeys: [String] {
+        state.withLockedValue { $0.handlers.keys.map { "\($0.typeKey).\($0.name)" }.sorted() }
     }
 
     /// The answers given that no call has asked for yet: `typeKey.name`, sorted.
@@ -156,30 +173,124 @@ public final class StubAnswers: StubCallAnswering {
 
     // MARK: - Answering
 
-    /// Answers `call` with the closure given for it; records it in the journal.
+    /// Answers `call` with the closure given for it, within ``timeLimit``; records it in the
+    /// journal as it comes, and how it ended as soon as it has: answered, failed, or timed out at
+    /// the limit, whether or not the closure ever returns.
     ///
-    /// - Throws: `StubCallError`: ``unansweredCalls`` when no closure is given; the closure's
-    ///   error, or an argument it cannot decode, otherwise.
+    /// - Throws: `StubCallError`: ``unansweredCalls`` when no closure is given; `timedOut` when
+    ///   the closure has not returned by ``timeLimit`` (it is cancelled); the closure's error, or
+    ///   an argument it cannot decode, otherwise. `CancellationError` when the calling task is
+    ///   cancelled first (the closure is cancelled, and the journal still records how it ends).
     public func answer(_ call: StubCall) async throws -> String {
         let (handler, position) = state.withLockedValue { state in
             state.entries.append(StubJournal.Entry(call: call, outcome: .pending))
             return (state.handlers[Key(typeKey: call.typeKey, name: call.name)], state.entries.count - 1)
         }
+        journalChanged()
         guard let handler else {
+            let error = StubCallError(.unanswered, call: call, detail: answersDescription(for: call))
             record(.unanswered, at: position)
-            throw StubCallError(.unanswered, call: call, detail: "no answer given")
-        }
-        do {
-            let answer = try await handler(call)
-            record(.answered(answer), at: position)
-            return answer
-        } catch let error as StubCallError {
-            record(.failed(error), at: position)
             throw error
         }
+        // Settled, and so recorded, by the time limit at the latest, whatever the closure does.
+        let settled: @Sendable (Result<String, any Error>) -> Void = { [self] result in
+            switch result {
+            case .success(let answer): record(.answered(answer), at: position)
+            case .failure(let error as StubCallError) where error.code == .timedOut: record(.timedOut, at: position)
+            case .failure(let error as StubCallError): record(.failed(error), at: position)
+            case .failure(let error):
+                record(.failed(StubCallError(.thrownByTest, call: call, detail: "\(error)")), at: position)
+            }
+        }
+        return try await StubCallDeadline.answer(
+            call, within: timeLimit, by: { try await handler(call) }, settled: settled)
     }
 
     private func record(_ outcome: StubJournal.Outcome, at position: Int) {
         state.withLockedValue { $0.entries[position].outcome = outcome }
+        journalChanged()
+    }
+
+    /// What the test answers, for the message of a call it does not: the other calls of the same
+    /// stub, or else every stub's.
+    private func answersDescription(for call: StubCall) -> String {
+        let keys = state.withLockedValue { Array($0.handlers.keys) }
+        let sameStub = keys.filter { $0.typeKey == call.typeKey }.map(\.name).sorted()
+        if !sameStub.isEmpty { return "of \(call.typeKey) it answers only \(sameStub.joined(separator: ", "))" }
+        let all = keys.map { "\($0.typeKey).\($0.name)" }.sorted()
+        guard !all.isEmpty else { return "it gives no answers at all" }
+        return "it answers no call of \(call.typeKey), only \(all.prefix(10).joined(separator: ", "))"
+            + (all.count > 10 ? ", …" : "")
+    }
+
+    // MARK: - Waiting for calls
+
+    /// Waits until `isSatisfied` holds for the journal's entries, or `timeout` passes, or the
+    /// calling task is cancelled.
+    ///
+    /// - Parameters:
+    ///   - timeout: How long to wait at most.
+    ///   - isSatisfied: Checked now and after every change of the journal, under its lock: cheap,
+    ///     and no user code.
+    /// - Returns: Whether it held.
+    func waitForJournal(
+        timeout: Duration,
+        until isSatisfied: @escaping @Sendable ([StubJournal.Entry]) -> Bool
+    ) async -> Bool {
+        let id = state.withLockedValue { state in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+                let outcome = state.withLockedValue { state -> Bool? in
+                    if isSatisfied(state.entries) { return true }
+                    if Task.isCancelled { return false }
+                    state.waiters[id] = Waiter(isSatisfied: isSatisfied, continuation: continuation)
+                    return nil
+                }
+                if let outcome {
+                    continuation.resume(returning: outcome)
+                    return
+                }
+                // The time limit is the subject here: the wait ends at once when a call comes.
+                let timer = Task { [self] in
+                    guard (try? await Task.sleep(for: timeout)) != nil else { return }
+                    expireWaiter(id)
+                }
+                let waiting = state.withLockedValue { state -> Bool in
+                    state.waiters[id]?.timer = timer
+                    return state.waiters[id] != nil
+                }
+                if !waiting { timer.cancel() }
+            }
+        } onCancel: {
+            expireWaiter(id)
+        }
+    }
+
+    /// Resumes the waiters whose condition now holds.
+    private func journalChanged() {
+        let satisfied = state.withLockedValue { state -> [Waiter] in
+            guard !state.waiters.isEmpty else { return [] }
+            var ready: [Waiter] = []
+            for (id, waiter) in state.waiters where waiter.isSatisfied(state.entries) {
+                state.waiters.removeValue(forKey: id)
+                ready.append(waiter)
+            }
+            return ready
+        }
+        for waiter in satisfied {
+            waiter.timer?.cancel()
+            waiter.continuation.resume(returning: true)
+        }
+    }
+
+    /// Ends a wait that timed out or was cancelled; one already ended is left alone.
+    private func expireWaiter(_ id: Int) {
+        let waiter = state.withLockedValue { $0.waiters.removeValue(forKey: id) }
+        guard let waiter else { return }
+        waiter.timer?.cancel()
+        waiter.continuation.resume(returning: false)
     }
 }

@@ -12,7 +12,11 @@ public import Relay
 /// ```text
 /// 1. catalogClient.entry("9780441013593") → answered {"isbn":"9780441013593",…}
 /// 2. catalogClient.entry("0000000000") → unanswered
+/// 3. catalogClient.search({"limit":5,"query":"Dune"}) → timed out
 /// ```
+///
+/// ``wait(for:_:count:timeout:)`` waits until the program has made a number of calls, so a test
+/// that must see them need not poll.
 public struct StubJournal: Sendable, CustomStringConvertible {
     /// How a call was answered.
     public enum Outcome: Sendable, Equatable {
@@ -22,6 +26,10 @@ public struct StubJournal: Sendable, CustomStringConvertible {
         case answered(String)
         /// The test gave no answer for the call.
         case unanswered
+        /// The test's closure did not return within ``StubAnswers/timeLimit``: the call failed in
+        /// the program with `StubCallError` code `timedOut` at that moment, and the closure was
+        /// cancelled (whatever it does later is dropped).
+        case timedOut
         /// The test's closure threw, or could not take the argument.
         case failed(StubCallError)
     }
@@ -36,6 +44,16 @@ public struct StubJournal: Sendable, CustomStringConvertible {
 
     /// Every call, in the order the calls came.
     public let entries: [Entry]
+
+    /// The answers whose journal this is, for ``wait(for:_:count:timeout:)``; `nil` for a journal
+    /// made otherwise.
+    let answers: StubAnswers?
+
+    /// A journal of `entries`, read from `answers`.
+    init(entries: [Entry], answers: StubAnswers? = nil) {
+        self.entries = entries
+        self.answers = answers
+    }
 
     /// The calls to the stub of `typeKey` (only those named `name`, when given), in order.
     ///
@@ -87,6 +105,7 @@ public struct StubJournal: Sendable, CustomStringConvertible {
             case .pending: outcome = "pending"
             case .answered(let answer): outcome = "answered \(answer.count > 80 ? answer.prefix(80) + "…" : answer)"
             case .unanswered: outcome = "unanswered"
+            case .timedOut: outcome = "timed out"
             case .failed(let error): outcome = "failed: \(error.code.rawValue) \(Self.oneLine(error.detail))"
             }
             return "\(position + 1). \(entry.call) → \(outcome)"

@@ -14,6 +14,10 @@ struct ProgramLaunchErrorTests {
             (.outputTimedOut, "outputTimedOut"),
             (.exitedBeforeOutput, "exitedBeforeOutput"),
             (.buildFailed, "buildFailed"),
+            (.wiringAccountUnavailable, "wiringAccountUnavailable"),
+            (.unansweredStubCalls, "unansweredStubCalls"),
+            (.unusedInstructions, "unusedInstructions"),
+            (.endedDuringTest, "endedDuringTest"),
         ])
     func codeNames(code: ProgramLaunchError.Code, name: String) {
         #expect(code.name == name)
@@ -24,9 +28,10 @@ struct ProgramLaunchErrorTests {
     func codesDiffer() {
         let codes: Set<ProgramLaunchError.Code> = [
             .executableNotFound, .failedToStart, .exitedBeforeReady, .readinessTimedOut,
-            .exitTimedOut, .outputTimedOut, .exitedBeforeOutput, .buildFailed,
+            .exitTimedOut, .outputTimedOut, .exitedBeforeOutput, .buildFailed, .wiringAccountUnavailable,
+            .unansweredStubCalls, .unusedInstructions, .endedDuringTest,
         ]
-        #expect(codes.count == 8)
+        #expect(codes.count == 12)
     }
 
     @Test("the message shows the summary, the command line, and each stream indented or marked empty")

@@ -78,6 +78,78 @@ struct InProcessStubAnswerTests {
         }
     }
 
+    @Test("a call whose closure ignores cancellation is journaled timed out at its limit, never pending")
+    func timeLimitIgnored() async throws {
+        let answers = StubAnswers(timeLimit: .milliseconds(100))
+        let gate = Gate()
+        answers.answer("greeter", "greeting") { (_: String) -> String in
+            await gate.wait()  // deaf to cancellation
+            return "too late"
+        }
+        let greeter = try await container(answers: answers).resolve((any Greeter).self)
+        try await withDeadline {
+            let error = await #expect(throws: StubCallError.self) { try await greeter.greeting(for: "Ann") }
+            #expect(error?.code == .timedOut)
+            // Recorded before the caller was told.
+            #expect(answers.journal.entries.map(\.outcome) == [.timedOut])
+            #expect(answers.journal.description == #"1. greeter.greeting("Ann") → timed out"#)
+            // The closure's late answer changes nothing.
+            await gate.open()
+            let late = try await greeter.greeting(for: "Bob")
+            #expect(late == "too late")
+            #expect(answers.journal.entries.map(\.outcome) == [.timedOut, .answered(#""too late""#)])
+        }
+    }
+
+    @Test("the journal wakes a waiting test when the calls come, or says which came")
+    func waitingForCalls() async throws {
+        let answers = StubAnswers()
+        answers.answer("greeter", "greeting") { (name: String) in "Hi, \(name)" }
+        let greeter = try await container(answers: answers).resolve((any Greeter).self)
+        try await withDeadline {
+            async let waited = answers.journal.wait(for: "greeter", count: 2)
+            _ = try await greeter.greeting(for: "Ann")
+            _ = try await greeter.greeting(for: "Bob")
+            #expect(try await waited.calls(to: "greeter").map(\.argument) == [#""Ann""#, #""Bob""#])
+            // Already there: it returns at once.
+            _ = try await answers.journal.wait(for: "greeter", "greeting", count: 1, timeout: .zero)
+            let error = await #expect(throws: StubJournalTimeout.self) {
+                try await answers.journal.wait(for: "greeter", "greeting", count: 3, timeout: .milliseconds(50))
+            }
+            #expect(
+                error?.description == """
+                    Waited 0.05 seconds for 3 calls to greeter.greeting; 2 came. The calls so far:
+                      1. greeter.greeting("Ann") → answered "Hi, Ann"
+                      2. greeter.greeting("Bob") → answered "Hi, Bob"
+                    """)
+        }
+    }
+
+    @Test("a wait is cancelled with its task")
+    func waitCancelled() async throws {
+        let answers = StubAnswers()
+        try await withDeadline {
+            let waiting = Task { try await answers.journal.wait(for: "greeter", count: 1, timeout: .seconds(3600)) }
+            waiting.cancel()
+            await #expect(throws: CancellationError.self) { try await waiting.value }
+        }
+    }
+
+    @Test("an unanswered call names what the test answers")
+    func unanswered() async throws {
+        let answers = StubAnswers()
+        answers.answer("clock", "now") { 0 }
+        let greeter = try await container(answers: answers).resolve((any Greeter).self)
+        let error = await #expect(throws: StubCallError.self) { try await greeter.greeting(for: "Ann") }
+        #expect(
+            error?.description == """
+                greeter.greeting("Ann") got no answer: the test gives none for greeter.greeting (it answers no call \
+                of greeter, only clock.now). Give one before the program makes the call: \
+                answers.answer(.greeter, "greeting") { … }
+                """)
+        #expect(answers.journal.entries.map(\.outcome) == [.unanswered])
+    }
+
     @Test("a caller cancelled while it waits gets CancellationError at once")
     func cancelled() async throws {
         let answers = StubAnswers(timeLimit: .seconds(3600))

@@ -66,24 +66,34 @@ struct LaunchedStubAnswerTests {
         }
     }
 
-    @Test("a call the test gives no answer for fails in the program at once, and fails the test after")
+    @Test("a call the test gives no answer for fails in the program at once, naming what the test answers")
     func unanswered() async throws {
         let answers = StubAnswers()
+        answers.answer("greeter", "count") { 0 }
+        answers.answer("greeter", "reset") { true }
         let error = try await withDeadline {
             await #expect(throws: ProgramLaunchError.self) {
                 try await withLaunchedProgram(try launcher(["Ann"], answers: answers)) { program in
                     _ = try await program.waitForOutput(containing: "greeted 0")
                     #expect(
-                        program.standardOutput.contains(
-                            #"error Ann: greeter.greeting("Ann") got no answer: the test gives none for "#
-                                + #"greeter.greeting. Give one before the program makes the call: "#
-                                + #"answers.answer(.greeter, "greeting") { … }"#), "\(program.standardOutput)")
+                        program.standardOutput == """
+                            error Ann: greeter.greeting("Ann") got no answer: the test gives none for greeter.greeting \
+                            (of greeter it answers only count, reset). Give one before the program makes the call: \
+                            answers.answer(.greeter, "greeting") { … }
+                            greeted 0
+
+                            """)
                 }
             }
         }
         #expect(error?.code == .unansweredStubCalls)
-        #expect(error?.summary.contains(#"made 1 stub call the test gave no answer for"#) == true)
-        #expect(error?.summary.contains(#"greeter.greeting("Ann")"#) == true)
+        #expect(
+            error?.summary == """
+                RelayTestingFixture made 1 stub call the test gave no answer for (each failed in the program): \
+                greeter.greeting("Ann"). The test answers greeter.count, greeter.reset. Give an answer with \
+                StubAnswers.answer(_:_:with:) before the program makes the call, or answer with a closure that \
+                throws where a failure is the point
+                """)
         #expect(answers.unansweredCalls == [StubCall(typeKey: "greeter", name: "greeting", argument: #""Ann""#)])
     }
 
@@ -121,9 +131,32 @@ struct LaunchedStubAnswerTests {
                         #"error Ann: greeter.greeting("Ann") got no answer within 0.3 seconds"#),
                     "\(program.standardOutput)")
             }
-            // The test's closure was told, as in process.
+            // The test's closure was told, as in process; the journal says the call timed out.
             var iterator = cancelled.stream.makeAsyncIterator()
             await iterator.next()
+        }
+        #expect(answers.journal.entries.map(\.outcome) == [.timedOut], "\(answers.journal)")
+    }
+
+    @Test("the journal waits for the program's calls, and says which came when they do not")
+    func waitingForCalls() async throws {
+        let answers = StubAnswers()
+        answers.answer("greeter", "greeting") { (name: String) in "Hi, \(name)" }
+        try await withDeadline {
+            try await withLaunchedProgram(try launcher(["Ann"], answers: answers, flags: ["--loop"])) { _ in
+                // The program greets Ann every 50 ms, on its own time.
+                let journal = try await answers.journal.wait(for: "greeter", "greeting", count: 3)
+                #expect(journal.calls(to: "greeter", "greeting").count >= 3)
+                let error = await #expect(throws: StubJournalTimeout.self) {
+                    try await answers.journal.wait(for: "greeter", "count", count: 1, timeout: .milliseconds(200))
+                }
+                #expect(error?.found == 0)
+                #expect(
+                    error?.description.hasPrefix(
+                        "Waited 0.2 seconds for 1 call to greeter.count; 0 came. The calls so far:\n"
+                            + #"  1. greeter.greeting("Ann") → answered "Hi, Ann""#) == true,
+                    "\(String(describing: error))")
+            }
         }
     }
 

@@ -115,6 +115,27 @@ struct SessionTests {
         }
     }
 
+    @Test("a session in a program where nothing reads sessions fails as it opens, naming the fix")
+    func noSessionReader() async throws {
+        try await withDeadline {
+            // The wiring fixture parses instructions and takes commands, but reads no session.
+            var launcher = try fixture(["wiring", "--stay"], readiness: .outputLine(containing: "ready"))
+            launcher.opensControlChannel = true
+            try await withLaunchedProgram(launcher) { program in
+                let clock = DependencyInstructionLaunchArgument(type: "clock", factory: "fixedClock")
+                let error = await #expect(throws: ProgramSessionError.self) { try await program.openSession([clock]) }
+                #expect(error?.code == .noSessionReader)
+                #expect(
+                    error?.description.wholeMatch(
+                        of:
+                            #/RelayTestingFixture cannot open session '[0-9a-f]{32}': nothing in it reads the Relay-Session header, so every request would be served from the program's own wiring and never the session's\. Add RelayHummingbird's UnitOfWorkMiddleware\(container:\) to its router, or call RelayVapor's app\.useRelay\(_:\); a program that runs work in sessions itself \(DependencySession\.lookup and run\) declares it at start-up with DependencySession\.declareReader\(_:in:\)/#
+                    ) != nil, "\(String(describing: error))")
+                // Re-wiring needs no reader: it changes what every request sees.
+                try await program.rewire([clock])
+            }
+        }
+    }
+
     @Test("a program that never opens its end of the channel fails a command in bounded time")
     func programWithoutParser() async throws {
         try await withDeadline {

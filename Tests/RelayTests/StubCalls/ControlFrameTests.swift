@@ -11,6 +11,8 @@ struct ControlFrameTests {
             error: StubCallError(
                 .thrownByTest, call: StubCall(typeKey: "clock", name: "now", argument: "null"), detail: "stopped",
                 thrownType: "ClockStopped", thrownValue: "{}")),
+        .commandDone(id: 3, refusal: nil),
+        .commandDone(id: 4, refusal: "nothing reads sessions", code: .noSessionReader),
     ]
 
     @Test("messages read back the same however the reads split the stream")
