@@ -4,11 +4,12 @@
 # program rejects -d as an unknown option and that neither binary holds any of the BookshelfStubs
 # target's symbols or factory keys. The same
 # search must find the stubs in the debug build (when there is one) and the real store in the
-# release build, so the check cannot pass by looking at the wrong thing. Last, the release program
-# serves a request that names a session from its own wiring (the driver test SharedProgramTests
-# shows a debug program launched with a channel refusing the same name).
+# release build, so the check cannot pass by looking at the wrong thing. Last, the release program,
+# which runs the parser with an empty allow-list, is launched with every test hook a launcher can
+# name (Scripts/launch-with-test-hooks.py) and must open none, where the debug program opens each.
 set -euo pipefail
-cd "$(dirname "$0")/../Examples/Bookshelf"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root/Examples/Bookshelf"
 
 fail() {
     echo "check-bookshelf-release: $1" >&2
@@ -69,25 +70,26 @@ status=$?
 set -e
 [ "$status" -eq 64 ] || fail "the release Vapor program exited $status for -d, not 64 (usage error): $output"
 grep -q "Input not recognized: -d" <<<"$output" || fail "the release Vapor program did not refuse -d: $output"
-# A release program takes no sessions: it reads no instructions, so no channel is ever opened, and
-# a Relay-Session header (even with a channel named in the environment) means nothing. It serves
-# the request from its own wiring (200), where a program that takes sessions would refuse an
-# unknown name (400).
-scratch="$(mktemp -d)"
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-RELAY_CONTROL_CHANNEL="3:1:1:1000" "$release" --port "$port" --database "$scratch/books.sqlite" >"$scratch/log" 2>&1 &
-server=$!
-for _ in $(seq 1 100); do
-    grep -q "listening on" "$scratch/log" && break
-    sleep 0.1
-done
-grep -q "listening on" "$scratch/log" || { kill "$server"; fail "the release program did not start: $(cat "$scratch/log")"; }
-exec 5<>"/dev/tcp/127.0.0.1/$port"
-printf 'GET /books HTTP/1.1\r\nHost: localhost\r\nRelay-Session: feedface\r\nConnection: close\r\n\r\n' >&5
-response="$(cat <&5)"
-exec 5<&-
-kill "$server"
-wait "$server" 2>/dev/null || true
-head -1 <<<"$response" | grep -q " 200 " || fail "the release program did not ignore a session header: $(head -1 <<<"$response")"
+# The test hooks a launcher may name (the channel to the test, and with it sessions; the wiring
+# account; line-buffered output) stay shut in a release build, which runs the parser with an empty
+# allow-list: launched with a real channel, a real account file and a session header, it serves the
+# request from its own wiring (200) and writes no account. The debug build, launched the same way,
+# opens both (an unknown session is a 400; the account has its injection), so the check cannot
+# pass by launching a program that never looks.
+hooks() {
+    "$root/Scripts/launch-with-test-hooks.py" "$1"
+}
+release_hooks="$(hooks "$release")"
+grep -qx "session-header 200" <<<"$release_hooks" \
+    || fail "the release program took a session (its channel is open): $release_hooks"
+grep -qx "account 0" <<<"$release_hooks" || fail "the release program wrote a wiring account: $release_hooks"
+debug="$(swift build --show-bin-path)/bookshelf"
+if [ -x "$debug" ]; then
+    debug_hooks="$(hooks "$debug")"
+    grep -qx "session-header 400" <<<"$debug_hooks" \
+        || fail "the debug program did not open its channel, so the release check proves nothing: $debug_hooks"
+    grep -qx "account 0" <<<"$debug_hooks" \
+        && fail "the debug program wrote no account, so the release check proves nothing: $debug_hooks"
+fi
 
-echo "The release builds have no -d option, no stubs and no sessions ($(wc -c <"$release") and $(wc -c <"$vapor") bytes checked)."
+echo "The release builds have no -d option, no stubs, and no test hook open ($(wc -c <"$release") and $(wc -c <"$vapor") bytes checked)."

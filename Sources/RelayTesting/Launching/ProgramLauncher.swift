@@ -75,8 +75,9 @@ public struct ProgramLauncher: Sendable {
     /// sit in the program's buffer, and the launch would wait out ``readinessTimeout``. The
     /// launcher sets `RELAY_LINE_BUFFERED_OUTPUT=1`, and Relay's `InjectDependenciesArgumentParser`
     /// in the program (which a program that reads instructions runs at start-up, before it prints
-    /// that it is ready) switches standard output to line buffering. A program that does not run
-    /// it flushes its readiness line itself (`fflush(stdout)`), or writes it to standard error.
+    /// that it is ready) switches standard output to line buffering, in a debug build (see Relay's
+    /// `DriverTestHooks`). A program that does not run it flushes its readiness line itself
+    /// (`fflush(stdout)`), or writes it to standard error.
     public var asksForLineBufferedOutput = true
 
     /// The test's answers to the calls of stubs it answers, in the program; `nil` (the default)
@@ -84,7 +85,7 @@ public struct ProgramLauncher: Sendable {
     ///
     /// When set, the launcher hands the program one end of a connected pair of sockets (a
     /// descriptor after the wiring account's) and names it in `RELAY_CONTROL_CHANNEL`; Relay's
-    /// `InjectDependenciesArgumentParser` in the program finds it there, and the stubs made by
+    /// `InjectDependenciesArgumentParser` in a debug build of the program finds it there, and the stubs made by
     /// `TypedDependencyFactory.answeredByTest(_:_:)` forward their calls to it. See ``StubAnswers``.
     public var stubAnswers: StubAnswers?
 

@@ -119,6 +119,14 @@ struct BookshelfCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("\(error)")
         }
+        #else
+        // A release build reads no instruction (the allow-list is empty, and the environment is
+        // not read), yet runs the parser as a release build that drivers reach on purpose would,
+        // with the keys it allows. Its test hooks stay shut: a channel, wiring account or session
+        // header a launcher names in the environment opens nothing here (see the Security article;
+        // Scripts/check-bookshelf-release.sh launches it so).
+        try InjectDependenciesArgumentParser(allowedTypes: [], readsEnvironment: false, report: .silent)
+            .inject(instructions: [])
         #endif
 
         // The container's service comes first: a ServiceGroup shuts its services down in reverse
