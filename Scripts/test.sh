@@ -6,8 +6,8 @@
 # traits); a check that the core product pulls in no other package; user code in a fresh package
 # (the README's tour built and run as a main.swift, and registrations that must or must not
 # compile for want of Sendable); the example service's driver tests against its Hummingbird and
-# Vapor front ends, with RelayVapor's own tests; every Swift snippet of the README and the
-# driver-test docs compiled against the example's build; and a check that the example's release
+# Vapor front ends, with RelayVapor's own tests; every Swift snippet of the README, the catalogs
+# and the doc comments compiled against the example's build; and a check that the example's release
 # builds ship no stubs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -73,9 +73,9 @@ if grep -E "^$PWD/(Sources|Examples/Bookshelf/(Sources|Tests))/[^:]+:[0-9]+:[0-9
 fi
 swift test --package-path Examples/Bookshelf --skip-build
 
-# Against the modules the example has just built (Relay and its integrations, Hummingbird, Vapor):
-# nothing is built again, each snippet is type-checked on its own in a second or two.
-section "Documentation snippets: every swift block of the README and the driver-test docs compiles (Scripts/check-doc-snippets.py)"
+# Against the modules the example has just built (Relay and its integrations, Hummingbird, Vapor),
+# and RelayLogging from .build-traits above: nothing is built again; about 20 s.
+section "Documentation snippets: every swift block of the README, the catalogs and the doc comments compiles (Scripts/check-doc-snippets.py)"
 Scripts/check-doc-snippets.py --example-built
 
 section "The example's release build: no -d option, no stubs"

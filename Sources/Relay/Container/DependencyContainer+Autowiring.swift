@@ -7,7 +7,8 @@ extension DependencyContainer {
     ///
     /// ```swift
     /// struct Shelf {
-    ///     init(store: any BookStore, clock: any Clock) { ... }
+    ///     let store: any BookStore
+    ///     let clock: any Clock
     /// }
     /// container.register(Shelf.self, initializer: Shelf.init)
     /// // the same as

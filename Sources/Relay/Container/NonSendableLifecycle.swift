@@ -14,7 +14,10 @@
 /// final class DraftEditor { var text = "" }            // not Sendable
 /// container.register(DraftEditor.self, lifecycle: .transient) { _ in DraftEditor() }
 ///
-/// final class LegacyCache { … }                          // guarded by its own lock
+/// final class LegacyCache {                             // guarded by its own lock
+///     let lock = NSLock()
+///     var entries: [String: Data] = [:]
+/// }
 /// container.register(LegacyCache.self, lifecycle: .unchecked(.singleton)) { _ in LegacyCache() }
 /// ```
 public struct NonSendableLifecycle: Hashable, Sendable {
@@ -46,7 +49,11 @@ public struct NonSendableLifecycle: Hashable, Sendable {
 /// its instance is safe, and the word is written where it is registered:
 ///
 /// ```swift
-/// final class ScratchFile { … }                          // closes itself on any thread
+/// final class ScratchFile {                             // removes itself on any thread
+///     let url = FileManager.default.temporaryDirectory.appending(path: UUID().uuidString)
+///     init() throws { try Data().write(to: url) }
+///     func remove() throws { try FileManager.default.removeItem(at: url) }
+/// }
 /// container.register(ScratchFile.self, lifecycle: .unchecked(.transient)) { _ in
 ///     try ScratchFile()
 /// } teardown: { file in

@@ -106,8 +106,13 @@ extension Injected where Service: Sendable {
     /// tries again.
     ///
     /// ```swift
-    /// @Injected var database: Database
-    /// let rows = try await $database.resolve().query("SELECT 1")
+    /// struct TitleList {
+    ///     @Injected var database: Database
+    ///
+    ///     func titles() async throws -> [String] {
+    ///         try await $database.resolve().query("SELECT title FROM books")
+    ///     }
+    /// }
     /// ```
     ///
     /// - Returns: The instance.

@@ -4,11 +4,17 @@
 /// Ask for `Lazy<Service>` where building `Service` early would be costly or would close a cycle:
 ///
 /// ```swift
+/// struct ReportService {
+///     let exporter: Lazy<PDFExporter>
+///
+///     func pdf(of report: Report) throws -> PDF {
+///         try exporter().render(report)   // the first call builds the exporter
+///     }
+/// }
+///
 /// container.register(ReportService.self) { container in
 ///     try ReportService(exporter: container.resolve(Lazy<PDFExporter>.self))
 /// }
-/// // later, in ReportService:
-/// let pdf = try exporter().render(report)
 /// ```
 ///
 /// Resolving the `Lazy` checks that `Service` is registered, and builds nothing. The first call

@@ -5,11 +5,18 @@
 /// each time, or must not build it before it is needed:
 ///
 /// ```swift
+/// struct RequestHandler {
+///     let makeParser: Provider<RequestParser>
+///
+///     func handle(_ request: HTTPRequest) throws -> Command {
+///         let parser = try makeParser()   // once per request
+///         return try parser.parse(request)
+///     }
+/// }
+///
 /// container.register(RequestHandler.self) { container in
 ///     try RequestHandler(makeParser: container.resolve(Provider<RequestParser>.self))
 /// }
-/// // later, in RequestHandler, once per request:
-/// let parser = try makeParser()
 /// ```
 ///
 /// Each call resolves `Service` from the container that made the provider (under the override

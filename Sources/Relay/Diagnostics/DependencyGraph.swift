@@ -4,7 +4,7 @@
 /// Render it for a README or a pull request with ``dot``, ``mermaid`` or ``json()``:
 ///
 /// ```swift
-/// let graph = DependencyContainer.global.dependencyGraph()
+/// let graph = await DependencyContainer.global.dependencyGraph()
 /// print(graph.mermaid)
 /// ```
 public struct DependencyGraph: Sendable, Equatable, Codable {

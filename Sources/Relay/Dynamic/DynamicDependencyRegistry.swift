@@ -8,7 +8,7 @@
 /// let registry = try DynamicDependencyRegistry(instructions: [
 ///     DependencyInjectionInstruction(type: .clock, factory: .fixedClock),
 /// ])
-/// try registry.registerDependencies()
+/// registry.registerDependencies()
 /// ```
 ///
 /// Instructions apply in the order given, so of two for the same type and scope the last wins.

@@ -212,8 +212,12 @@ public struct TypedDependencyFactory: Sendable {
     /// ``StubCalls`` it is given, and returns what the test answers.
     ///
     /// ```swift
-    /// .answeredCatalog: TypedDependencyFactory.answeredByTest((any BookCatalogClient).self) { calls in
-    ///     AnsweredCatalog(calls: calls)
+    /// struct StubFactoryIndex: TypedDependencyFactoryIndexable {
+    ///     let index: [DependencyFactoryKey: TypedDependencyFactory] = [
+    ///         .answeredCatalog: .answeredByTest((any BookCatalogClient).self) { calls in
+    ///             AnsweredCatalog(calls: calls)
+    ///         },
+    ///     ]
     /// }
     /// ```
     ///

@@ -14,7 +14,8 @@ extension DependencyContainer {
     ///     try await DependencyContainer.global.withOverrides { overrides in
     ///         overrides.register(Clock.self) { _ in FixedClock() }
     ///     } operation: {
-    ///         #expect(try await Checkout().receipt().date == FixedClock.date)
+    ///         let receipt = try await Checkout().receipt()
+    ///         #expect(receipt.date == FixedClock.date)
     ///     }
     /// }
     /// ```

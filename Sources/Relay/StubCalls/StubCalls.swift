@@ -21,9 +21,13 @@ import Foundation
 ///     }
 /// }
 ///
-/// // its factory, in the program's factory index:
-/// .answeredCatalog: TypedDependencyFactory((any BookCatalogClient).self) { calls in
-///     AnsweredCatalog(calls: calls.throwing(CatalogUnavailable.self))
+/// // Its factory, in the program's factory index:
+/// struct StubFactoryIndex: TypedDependencyFactoryIndexable {
+///     let index: [DependencyFactoryKey: TypedDependencyFactory] = [
+///         .answeredCatalog: .answeredByTest((any BookCatalogClient).self) { calls in
+///             AnsweredCatalog(calls: calls.throwing(CatalogUnavailable.self))
+///         },
+///     ]
 /// }
 /// ```
 ///

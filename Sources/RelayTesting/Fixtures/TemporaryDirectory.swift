@@ -20,6 +20,7 @@ public struct TemporaryDirectory: Sendable, Hashable {
     /// ```swift
     /// let directory = try TemporaryDirectory(prefix: "bookshelf")
     /// defer { directory.remove() }
+    /// launcher.arguments += ["--database", directory.file(named: "books.sqlite").path]
     /// ```
     ///
     /// - Parameter prefix: The start of the directory's name; a UUID follows it.

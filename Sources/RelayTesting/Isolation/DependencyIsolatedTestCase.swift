@@ -13,7 +13,9 @@ public import XCTest
 ///         overrides.register(Clock.self) { _ in FixedClock() }
 ///     }
 ///
-///     func testReceiptIsDated() throws { ... }
+///     func testReceiptIsDated() throws {
+///         XCTAssertEqual(try Checkout().receipt().date, FixedClock.date)
+///     }
 /// }
 /// ```
 open class DependencyIsolatedTestCase: XCTestCase {

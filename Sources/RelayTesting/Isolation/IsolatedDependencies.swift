@@ -14,7 +14,9 @@ public import Testing
 ///     overrides.register(Clock.self) { _ in FixedClock() }
 /// })
 /// struct CheckoutTests {
-///     @Test func receiptIsDated() throws { ... }
+///     @Test func receiptIsDated() throws {
+///         #expect(try Checkout().receipt().date == FixedClock.date)
+///     }
 /// }
 ///
 /// @Test(.isolatedDependencies) func registersItsOwn() throws {

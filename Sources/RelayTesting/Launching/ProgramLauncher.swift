@@ -223,6 +223,7 @@ public struct ProgramLauncher: Sendable {
     /// ```swift
     /// let program = try await launcher.launch()
     /// defer { Task { await program.stop() } }
+    /// let line = try await program.waitForOutput(containing: "imported 3 books")
     /// ```
     ///
     /// - Parameters:

@@ -16,7 +16,8 @@ public import Relay
 ///
 /// try await withLaunchedProgram(launcher) { program in
 ///     // … requests that make the program look books up …
-///     #expect(try answers.journal.arguments(of: .catalogClient, "entry", as: String.self) == [dune.isbn])
+///     let isbns = try answers.journal.arguments(of: .catalogClient, "entry", as: String.self)
+///     #expect(isbns == [dune.isbn])
 /// }
 /// ```
 ///
