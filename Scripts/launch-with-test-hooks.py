@@ -12,6 +12,7 @@ in RELAY_CONTROL_CHANNEL; and RELAY_LINE_BUFFERED_OUTPUT=1. Once it listens, it 
     session-header STATUS    400 when sessions are taken (the channel was opened), 200 otherwise
     account BYTES            what the program wrote to the wiring account's file
 """
+import fcntl
 import os
 import socket
 import subprocess
@@ -27,18 +28,29 @@ def free_port():
         return probe.getsockname()[1]
 
 
+def above_program_descriptors(descriptor):
+    """`descriptor` moved to 10 or above (close-on-exec), so that placing the program's 3 and 4
+    overwrites nothing this process holds: Python hands out the lowest free numbers, 3 and 4 first."""
+    moved = fcntl.fcntl(descriptor, fcntl.F_DUPFD_CLOEXEC, 10)
+    os.close(descriptor)
+    return moved
+
+
 def main():
     binary = sys.argv[1]
     scratch = tempfile.mkdtemp()
-    account = tempfile.TemporaryFile(dir=scratch)
-    test_end, program_end = socket.socketpair()
-    # The program's descriptors 3 and 4, as RelayTesting's spawn places them: set up here, in this
-    # process, so that the child inherits them at those numbers (nothing else of this process is
-    # inherited: every other descriptor Python opens is close-on-exec).
-    os.dup2(account.fileno(), 3)
-    os.dup2(program_end.fileno(), 4)
-    os.set_inheritable(3, True)
-    os.set_inheritable(4, True)
+    account_path = os.path.join(scratch, "account")
+    account = above_program_descriptors(os.open(account_path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600))
+    os.unlink(account_path)
+    first, second = socket.socketpair()
+    test_end = above_program_descriptors(first.detach())
+    program_end = above_program_descriptors(second.detach())
+    # The program's descriptors 3 and 4, as RelayTesting's spawn places them: set up in this
+    # process, inheritable, so that the child finds them at those numbers (everything else this
+    # process holds is close-on-exec).
+    os.dup2(account, 3)
+    os.dup2(program_end, 4)
+    os.close(program_end)
     account_info = os.fstat(3)
     channel_info = os.fstat(4)
     port = free_port()
@@ -54,7 +66,6 @@ def main():
             close_fds=False)
     os.close(3)
     os.close(4)
-    program_end.close()
     try:
         deadline = time.monotonic() + 60
         while b"listening on" not in open(log_path, "rb").read():
@@ -65,13 +76,13 @@ def main():
         connection.request("GET", "/books", headers={"Relay-Session": "feedface"})
         status = connection.getresponse().status
         connection.close()
-        account.seek(0)
         print(f"session-header {status}")
-        print(f"account {len(account.read())}")
+        print(f"account {os.fstat(account).st_size}")
     finally:
         program.terminate()
         program.wait(timeout=30)
-        test_end.close()
+        os.close(test_end)
+        os.close(account)
 
 
 if __name__ == "__main__":
