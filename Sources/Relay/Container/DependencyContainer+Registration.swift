@@ -187,13 +187,6 @@ extension DependencyContainer {
     ///   - type: The registered type.
     ///   - name: The registration's name; `nil` for the default.
     public func isRegistered<Service>(_ type: Service.Type, name: String? = nil) -> Bool {
-        let key = RegistrationKey(type, name: name)
-        var containers = [self]
-        if let layer = activeOverride {
-            containers += layer.chain.map { overriding(in: $0) }
-        }
-        return containers.contains { container in
-            container.table.withRead { $0.registration(for: key) != nil }
-        }
+        Route(from: self).holdsAtOwnLevel(RegistrationKey(type, name: name))
     }
 }

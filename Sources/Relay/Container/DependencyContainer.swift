@@ -121,9 +121,4 @@ public final class DependencyContainer: Sendable {
             "no longer read: a synchronous resolve inside a task waits up to constructionWaitLimit for a synchronous build, and is refused at once (mustAwait) a build that awaits"
     )
     public static let cooperativeWaitLimit: Duration = .milliseconds(50)
-
-    /// The containers to search, nearest first: this one, then its root.
-    var lookupChain: [DependencyContainer] {
-        if let parent { [self, parent] } else { [self] }
-    }
 }
