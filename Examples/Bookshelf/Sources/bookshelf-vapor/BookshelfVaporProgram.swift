@@ -113,7 +113,7 @@ enum BookshelfVaporProgram {
         do {
             try DynamicDependencyIndex.shared.add(BookshelfTypeIndex())
             try DynamicDependencyIndex.shared.add(BookshelfStubFactoryIndex())
-            try InjectDependenciesArgumentParser().inject(arguments: CommandLine.arguments)
+            try InjectDependenciesArgumentParser().parse(arguments: CommandLine.arguments)
         } catch {
             FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
             if InstructionOrigin(of: error) == .commandLine {

@@ -43,7 +43,7 @@ struct GraphValidationTests {
         try index.add(BookshelfTypeIndex())
         try index.add(BookshelfStubFactoryIndex())
         try InjectDependenciesArgumentParser(index: index, container: root, readsEnvironment: false, report: .silent)
-            .inject(arguments: ["bookshelf", "-d", instruction])
+            .parse(arguments: ["bookshelf", "-d", instruction])
         try await root.validate()
         try await root.shutdown()
     }
