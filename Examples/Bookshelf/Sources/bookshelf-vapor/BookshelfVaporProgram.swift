@@ -100,7 +100,7 @@ enum BookshelfVaporProgram {
     ) async -> (status: Int32, lifecycle: DependencyContainerLifecycle?) {
         do {
             try DependencyContainer.global.apply(
-                BookshelfDependencyRegistry(configuration: settings.configuration, logger: app.logger))
+                BookshelfModule(configuration: settings.configuration, logger: app.logger))
         } catch {
             app.logger.critical("The program's own wiring is wrong: \(error)")
             return (70, nil)
