@@ -11,8 +11,8 @@ let package = Package(
     products: [
         .library(name: "Relay", targets: ["Relay"]),
         .library(name: "RelayTesting", targets: ["RelayTesting"]),
-        // One launched program shared by many tests, with a Swift Testing suite trait.
-        .library(name: "RelayTestingSharedProgram", targets: ["RelayTestingSharedProgram"]),
+        // What plugs RelayTesting into Swift Testing and XCTest: suite traits, test-case classes.
+        .library(name: "RelayTestingSupport", targets: ["RelayTestingSupport"]),
         // Built with the ArgumentParserSupport trait only; see the target below.
         .library(name: "RelayArgumentParser", targets: ["RelayArgumentParser"]),
         // Built with the LoggingSupport trait only; see the target below.
@@ -72,10 +72,14 @@ let package = Package(
         // C's thread-local storage for the resolution hot path (Swift has none); part of the core,
         // not a dependency: it ships inside the Relay product.
         .target(name: "CRelayThreadLocal"),
+        // Launching and driving a program under test. It imports no test framework, so any launcher
+        // can link it: a test, a benchmark, a harness (Benchmarks' StubRoundTrip, the example's
+        // bookshelf-session-cost are executables).
         .target(name: "RelayTesting", dependencies: ["Relay", "CRelayTestingSpawn"]),
-        // Swift Testing's module comes with the toolchain: RelayTesting itself stays free of any
-        // test framework, so programs (and XCTest users) that link it never link Testing.
-        .target(name: "RelayTestingSharedProgram", dependencies: ["Relay", "RelayTesting"]),
+        // Everything that imports Swift Testing or XCTest (both ship with the toolchain), and only
+        // that: the shared program's suite trait and XCTest sessions, the coverage report's trait
+        // and observer, isolated dependencies for a test (trait and XCTestCase).
+        .target(name: "RelayTestingSupport", dependencies: ["Relay", "RelayTesting"]),
         // fork and exec for RelayTesting: the program under test needs code run between the two
         // (PR_SET_PDEATHSIG), which posix_spawn cannot do. Ships inside the RelayTesting product.
         .target(name: "CRelayTestingSpawn"),
@@ -158,7 +162,7 @@ let package = Package(
             name: "RelayTestingFixture", dependencies: ["RelayTesting"], path: "Tests/RelayTestingFixture"),
         .testTarget(
             name: "RelayTestingTests",
-            dependencies: ["RelayTesting", "RelayTestingSharedProgram", "RelayTestSupport", "RelayTestingFixture"]),
+            dependencies: ["RelayTesting", "RelayTestingSupport", "RelayTestSupport", "RelayTestingFixture"]),
         .testTarget(
             name: "RelayArgumentParserTests",
             dependencies: [

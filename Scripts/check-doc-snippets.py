@@ -10,7 +10,7 @@ What is checked: the files in DOCUMENTS below: the README, every page of every c
 (Sources/*/*.docc), and the DocC comments (`///` and `/** … */`) of every module's sources. Each
 snippet is compiled as its own module (Swift 6 language mode; warnings are errors, except a value
 the snippet shows and never uses), against the modules the example package in Examples/Bookshelf
-has already built: Relay, RelayTesting, RelayTestingHTTP, RelayTestingSharedProgram,
+has already built: Relay, RelayTesting, RelayTestingHTTP, RelayTestingSupport,
 RelayHummingbird, RelayVapor, RelayServiceLifecycle, RelayArgumentParser, Hummingbird, Vapor,
 their testing libraries, and the example's own modules. RelayLogging, which the example does not
 link, comes from the package's own build with its tests' traits (.build-traits; BUILDS below).

@@ -131,7 +131,7 @@ let package = Package(
                 "bookshelf-vapor",
                 .product(name: "RelayTesting", package: "Relay"),
                 // One launched program shared by the suites that fit, a session per test.
-                .product(name: "RelayTestingSharedProgram", package: "Relay"),
+                .product(name: "RelayTestingSupport", package: "Relay"),
                 .product(name: "RelayVapor", package: "Relay"),
                 .product(name: "RelayTestingHTTP", package: "Relay"),
                 .product(name: "Hummingbird", package: "hummingbird"),

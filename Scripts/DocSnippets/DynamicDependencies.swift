@@ -13,8 +13,8 @@ var logger: Logger { fatalError() }
 /// The program's server, which the command runs.
 func serve(port: Int) throws {}
 
-struct DefaultDependencyRegistry: DependencyRegistryType {
-    func registerDependencies() throws {}
+struct DefaultModule: DependencyModule {
+    func register(in container: DependencyContainer) throws {}
 }
 
 struct Book: Sendable {

@@ -27,9 +27,8 @@ struct Shelf {
 
 // Declared by the third snippet.
 #if !SNIPPET_3
-struct DefaultDependencyRegistry: DependencyRegistryType {
-    var container = DependencyContainer.global
-    func registerDependencies() throws {}
+struct DefaultModule: DependencyModule {
+    func register(in container: DependencyContainer) throws {}
 }
 #endif
 

@@ -9,8 +9,8 @@ var container: DependencyContainer { fatalError() }
 var root: DependencyContainer { fatalError() }
 var order: Order { fatalError() }
 
-struct DefaultDependencyRegistry: DependencyRegistryType {
-    func registerDependencies() throws {}
+struct DefaultModule: DependencyModule {
+    func register(in container: DependencyContainer) throws {}
 }
 
 // Declared by the sixth snippet.

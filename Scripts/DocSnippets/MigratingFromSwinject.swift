@@ -27,8 +27,8 @@ struct Shelf: Sendable {
     let clock: any Clock
 }
 
-struct ClockRegistry: DependencyRegistryType {
-    func registerDependencies() throws {}
+struct ClockModule: DependencyModule {
+    func register(in container: DependencyContainer) throws {}
 }
 
 /// The other side of the cycle the `Lazy` breaks: it holds the catalog it is built with (the

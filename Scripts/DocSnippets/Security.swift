@@ -3,8 +3,8 @@
 // snippets import: Foundation, Relay
 import Relay
 
-struct DefaultDependencyRegistry: DependencyRegistryType {
-    func registerDependencies() throws {}
+struct DefaultModule: DependencyModule {
+    func register(in container: DependencyContainer) throws {}
 }
 
 struct BookshelfTypeIndex: DependencyTypeIndexable {

@@ -1,7 +1,7 @@
 // What the snippets of "Sharing a Launched Program" assume (Scripts/check-doc-snippets.py compiles
 // each beside this file): the Bookshelf example's catalog entry the text names. Values are never
 // read: the snippets are compiled, not run.
-// snippets import: RelayTesting, RelayTestingHTTP, RelayTestingSharedProgram, Testing, BookshelfCore, BookshelfStubs
+// snippets import: RelayTesting, RelayTestingHTTP, RelayTestingSupport, Testing, BookshelfCore, BookshelfStubs
 import BookshelfCore
 import RelayTesting
 

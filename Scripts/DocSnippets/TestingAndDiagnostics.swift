@@ -29,7 +29,6 @@ struct Checkout {
 /// What a test resolves.
 struct Shelf: Sendable {}
 
-struct DefaultDependencyRegistry: DependencyRegistryType {
-    var container = DependencyContainer.global
-    func registerDependencies() throws {}
+struct DefaultModule: DependencyModule {
+    func register(in container: DependencyContainer) throws {}
 }

@@ -1,6 +1,6 @@
 // What the snippets of "Testing in Isolation" assume (Scripts/check-doc-snippets.py compiles each
 // beside this file). Values are never read: the snippets are compiled, not run.
-// snippets import: RelayTesting, Testing, XCTest
+// snippets import: RelayTesting, RelayTestingSupport, Testing, XCTest
 import Foundation
 import RelayTesting
 

@@ -30,9 +30,9 @@ struct Orders: Sendable {
 // MARK: - Declared by the article's first program
 
 #if !SNIPPET_2
-struct AppRegistry: DependencyRegistryType {
+struct AppModule: DependencyModule {
     let logger: Logger
-    func registerDependencies() throws {}
+    func register(in container: DependencyContainer) throws {}
 }
 #endif
 

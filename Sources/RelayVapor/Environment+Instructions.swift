@@ -28,23 +28,21 @@ extension Environment {
     /// instead if `-d` should be ignored, or plain `Environment.detect()` if it should be refused.
     ///
     /// - Parameters:
-    ///   - parser: What injects the instructions: its index, container, allow-list and report.
+    ///   - parser: What injects the instructions: its index, container, allow-list, report, and
+    ///     the environment `RELAY_DEPENDENCIES` is read from.
     ///   - arguments: The program's arguments, its name first. Defaults to the process's.
-    ///   - environment: Where `RELAY_DEPENDENCIES` is read from; `nil` (the default) for the
-    ///     process's.
     /// - Returns: Vapor's environment, whose `arguments` hold no instructions.
     /// - Throws: ``Relay/DependencyInjectionInstructionError`` or
     ///   ``Relay/DynamicDependencyIndexError`` for a bad instruction (nothing injected), or what
     ///   Vapor's detection threw (an unknown `--env`, say).
     public static func detect(
         injectingWith parser: InjectDependenciesArgumentParser,
-        arguments: [String] = ProcessInfo.processInfo.arguments,
-        environment: [String: String]? = nil
+        arguments: [String] = ProcessInfo.processInfo.arguments
     ) throws -> Environment {
         let remaining = try InstructionSource.arguments(removingInstructionsFrom: arguments)
         // Vapor's part first: it changes nothing, so that when it throws nothing is injected.
         let detected = try detect(arguments: remaining)
-        try parser.inject(arguments: arguments, environment: environment)
+        try parser.parse(arguments: arguments)
         return detected
     }
 

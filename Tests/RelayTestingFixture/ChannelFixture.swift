@@ -97,8 +97,9 @@ enum ChannelFixture {
             let index = DynamicDependencyIndex()
             try index.add(GreeterTypeIndex())
             try index.add(GreeterFactoryIndex())
-            try InjectDependenciesArgumentParser(index: index, container: container, report: .silent)
-                .inject(arguments: [mode] + arguments, environment: environment)
+            try InjectDependenciesArgumentParser(
+                index: index, container: container, environment: environment, report: .silent
+            ).parse(arguments: [mode] + arguments)
             return try await container.resolve((any Greeter).self)
         } catch {
             fail("\(error)", status: 64)

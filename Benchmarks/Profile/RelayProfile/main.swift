@@ -108,9 +108,9 @@ func attachWiringAccount(to container: DependencyContainer) throws {
     template.withUnsafeBufferPointer { path in _ = path.baseAddress.map { unlink($0) } }
     let variable = "\(descriptor):\(UInt64(truncatingIfNeeded: info.st_dev)):\(UInt64(truncatingIfNeeded: info.st_ino))"
     let parser = InjectDependenciesArgumentParser(
-        index: DynamicDependencyIndex(), container: container, readsEnvironment: false, report: .silent,
-        testHooks: .always)
-    try parser.inject(arguments: ["RelayProfile"], environment: [WiringAccount.environmentVariable: variable])
+        index: DynamicDependencyIndex(), container: container, readsEnvironment: false,
+        environment: [WiringAccount.environmentVariable: variable], report: .silent, testHooks: .always)
+    try parser.parse(arguments: ["RelayProfile"])
 }
 
 enum ProfileError: Error {

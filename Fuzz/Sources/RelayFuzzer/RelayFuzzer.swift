@@ -125,7 +125,9 @@ func checkInjection(_ arguments: [String]) {
     let parser = InjectDependenciesArgumentParser(
         index: index, container: container, readsEnvironment: false, report: .silent)
     do {
-        let registry = try parser.inject(arguments: ["fuzz"] + arguments)
+        // Parsed as the parser parses them, then injected: the registry says what to resolve.
+        let instructions = try InstructionSource.instructions(inArguments: arguments[...])
+        let registry = try parser.inject(instructions: instructions)
         for definition in registry.orderedDefinitions {
             let scoped = container.container(for: definition.scope)
             _ = try scoped.resolveAll(Int.self)

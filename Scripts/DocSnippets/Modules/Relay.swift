@@ -243,6 +243,16 @@ struct PaymentsRegistry: DependencyRegistryType {
     func registerDependencies() throws {}
 }
 
+struct DefaultModule: DependencyModule {
+    func register(in container: DependencyContainer) throws {}
+}
+
+#if !SNIPPET_DependencyModule_1
+struct PaymentsModule: DependencyModule {
+    func register(in container: DependencyContainer) throws {}
+}
+#endif
+
 #if !SNIPPET_DependencyContainerScope_1
 extension DependencyContainerScope {
     static let checkout = DependencyContainerScope("checkout")

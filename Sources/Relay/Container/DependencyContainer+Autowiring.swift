@@ -1,5 +1,6 @@
 extension DependencyContainer {
-    /// Registers a type by its initializer, resolving each of the initializer's parameters by type.
+    /// Registers a type by its initializer, resolving each of the initializer's parameters by type,
+    /// and optionally a teardown that closes what it built when its owner ends.
     ///
     /// Pass the initializer itself; Relay resolves one instance of every parameter's type, in
     /// order, and calls it. The registration is an ordinary one: any lifecycle, replaced by
@@ -14,6 +15,9 @@ extension DependencyContainer {
     /// // the same as
     /// container.register(Shelf.self) { container in
     ///     try Shelf(store: container.resolve((any BookStore).self), clock: container.resolve((any Clock).self))
+    /// }
+    /// container.register(MetricsExporter.self, initializer: MetricsExporter.init) { exporter in
+    ///     try await exporter.flush()
     /// }
     /// ```
     ///
@@ -30,64 +34,9 @@ extension DependencyContainer {
     ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
     ///   - initializer: Builds the instance from its dependencies, each resolved by type. Errors it
     ///     throws reach the caller of `resolve`, wrapped with the resolution path.
-    /// - Returns: The registration, to make it answer for more types with
-    ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
-    @discardableResult
-    @_disfavoredOverload
-    public func register<Service, each Dependency>(
-        _ type: Service.Type,
-        name: String? = nil,
-        lifecycle: LifecycleType = .singleton,
-        initializer: @escaping @Sendable (repeat each Dependency) throws -> Service
-    ) -> RegisteredService<Service> where Service: Sendable {
-        register(type, name: name, lifecycle: lifecycle, with: Self.autowired(initializer))
-    }
-
-    /// Registers a type by its async initializer, resolving each parameter by type, awaiting;
-    /// see ``register(_:name:lifecycle:initializer:)-4qzf7``.
-    ///
-    /// The registration is async, like one made with an async factory: resolve it with
-    /// `try await resolve(_:name:)`.
-    ///
-    /// ```swift
-    /// container.register(Database.self, initializer: Database.init(config:))  // init(config:) async throws
-    /// let database = try await container.resolve(Database.self)
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - type: The type callers ask for, usually a protocol.
-    ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
-    ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
-    ///   - initializer: Builds the instance from its dependencies, each resolved by type, awaiting.
-    /// - Returns: The registration, to make it answer for more types with
-    ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
-    @discardableResult
-    @_disfavoredOverload
-    public func register<Service, each Dependency>(
-        _ type: Service.Type,
-        name: String? = nil,
-        lifecycle: LifecycleType = .singleton,
-        initializer: @escaping @Sendable (repeat each Dependency) async throws -> Service
-    ) -> RegisteredService<Service> where Service: Sendable {
-        register(type, name: name, lifecycle: lifecycle, with: Self.autowired(initializer))
-    }
-
-    /// Registers a type by its initializer, with a teardown that closes what it built when its owner
-    /// ends (the container at ``shutdown()``, or a unit of work).
-    ///
-    /// ```swift
-    /// container.register(MetricsExporter.self, initializer: MetricsExporter.init) { exporter in
-    ///     try await exporter.flush()
-    /// }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - type: The type callers ask for, usually a protocol.
-    ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
-    ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
-    ///   - initializer: Builds the instance from its dependencies, each resolved by type.
     ///   - teardown: Closes the instance when its owner ends (see
-    ///     <doc:AsyncFactoriesAndShutdown#Who-tears-down-what>); what it throws is reported to whoever ends it.
+    ///     <doc:AsyncFactoriesAndShutdown#Who-tears-down-what>); what it throws is reported to whoever
+    ///     ends it. `nil` (the default) for none.
     /// - Returns: The registration, to make it answer for more types with
     ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
     @discardableResult
@@ -97,18 +46,22 @@ extension DependencyContainer {
         name: String? = nil,
         lifecycle: LifecycleType = .singleton,
         initializer: @escaping @Sendable (repeat each Dependency) throws -> Service,
-        teardown: @escaping @Sendable (Service) async throws -> Void
+        teardown: (@Sendable (Service) async throws -> Void)? = nil
     ) -> RegisteredService<Service> where Service: Sendable {
         register(type, name: name, lifecycle: lifecycle, with: Self.autowired(initializer), teardown: teardown)
     }
 
-    /// Registers a type by its async initializer, with a teardown that closes what it built when its
-    /// owner ends (the container at ``shutdown()``, or a unit of work).
+    /// Registers a type by its async initializer, resolving each parameter by type, awaiting, and
+    /// optionally a teardown; see the synchronous form above.
+    ///
+    /// The registration is async, like one made with an async factory: resolve it with
+    /// `try await resolve(_:name:)`.
     ///
     /// ```swift
-    /// container.register(Database.self, initializer: Database.init(config:)) { database in
+    /// container.register(Database.self, initializer: Database.init(config:)) { database in  // init(config:) async throws
     ///     try await database.close()
     /// }
+    /// let database = try await container.resolve(Database.self)
     /// ```
     ///
     /// - Parameters:
@@ -116,8 +69,7 @@ extension DependencyContainer {
     ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
     ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
     ///   - initializer: Builds the instance from its dependencies, each resolved by type, awaiting.
-    ///   - teardown: Closes the instance when its owner ends (see
-    ///     <doc:AsyncFactoriesAndShutdown#Who-tears-down-what>); what it throws is reported to whoever ends it.
+    ///   - teardown: Closes the instance when its owner ends; `nil` (the default) for none.
     /// - Returns: The registration, to make it answer for more types with
     ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
     @discardableResult
@@ -127,7 +79,7 @@ extension DependencyContainer {
         name: String? = nil,
         lifecycle: LifecycleType = .singleton,
         initializer: @escaping @Sendable (repeat each Dependency) async throws -> Service,
-        teardown: @escaping @Sendable (Service) async throws -> Void
+        teardown: (@Sendable (Service) async throws -> Void)? = nil
     ) -> RegisteredService<Service> where Service: Sendable {
         register(type, name: name, lifecycle: lifecycle, with: Self.autowired(initializer), teardown: teardown)
     }

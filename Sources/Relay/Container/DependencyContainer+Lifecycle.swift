@@ -199,19 +199,16 @@ extension DependencyContainer {
     /// Drops the cached instance of the registration `key` resolves to; through an alias, its
     /// target's.
     private func releaseSingleton(for key: RegistrationKey) -> Bool {
-        for container in lookupChain {
-            // Released after the lock, in case a deinit resolves.
-            let (found, released) = container.table.withWrite { contents in
-                let registration = contents.registration(for: key)
-                return (registration, registration?.takeCachedInstance())
-            }
-            guard let found else { continue }
-            if let target = found.forwardsTo {
-                return container.releaseSingleton(for: target)
-            }
-            return released != nil
+        guard let (found, holder) = Route(plain: self).first(key) else { return false }
+        if let target = found.forwardsTo {
+            return holder.releaseSingleton(for: target)
         }
-        return false
+        // Released after the lock, in case a deinit resolves; nothing, if the registration was
+        // replaced since it was found (a replacement drops what it replaces).
+        let released = holder.table.withWrite { contents in
+            contents.registration(for: key) === found ? found.takeCachedInstance() : nil
+        }
+        return released != nil
     }
 
     /// This container and, for a root, the scopes created below it.

@@ -1,5 +1,6 @@
 extension DependencyContainer {
-    /// Registers a factory for a type, replacing any registration of the same type and name.
+    /// Registers a factory for a type, replacing any registration of the same type and name, and
+    /// optionally a teardown that closes what it built when the instance's owner ends.
     ///
     /// The factory runs lazily, when the type is first resolved (or on every resolve, for
     /// `.transient`). It receives the container that holds the registration, so it can resolve its
@@ -10,6 +11,9 @@ extension DependencyContainer {
     ///     try StripeGateway(client: container.resolve(HTTPClient.self))
     /// }
     /// container.register(Tracker.self, name: "google", lifecycle: .transient) { _ in GoogleTracker() }
+    /// container.register(MetricsExporter.self) { _ in MetricsExporter() } teardown: { exporter in
+    ///     try await exporter.flush()
+    /// }
     /// ```
     ///
     /// Replacing a registration drops the instance the old one had cached; the next resolve builds
@@ -19,62 +23,6 @@ extension DependencyContainer {
     /// it: registering `Store??` registers `Store` (replacing `Store`'s), and `Store?` resolves from
     /// it as from any registration of `Store`. Its factory returning `nil` fails a resolve of
     /// `Store`, and makes a resolve of `Store?` `nil`.
-    ///
-    /// - Parameters:
-    ///   - type: The type callers ask for, usually a protocol.
-    ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
-    ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
-    ///   - factory: Builds the instance. Errors it throws reach the caller of `resolve`, wrapped
-    ///     with the resolution path.
-    /// - Returns: The registration, to make it answer for more types with
-    ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
-    @discardableResult
-    @_disfavoredOverload
-    public func register<Service>(
-        _ type: Service.Type,
-        name: String? = nil,
-        lifecycle: LifecycleType = .singleton,
-        with factory: @escaping @Sendable (DependencyContainer) throws -> Service
-    ) -> RegisteredService<Service> where Service: Sendable {
-        let key = RegistrationKey(type, name: name)
-        return registered(Registration(key: key, lifecycle: lifecycle, factory: factory), as: key)
-    }
-
-    /// Registers an async factory for a type: one that awaits, to open a connection pool or an
-    /// HTTP client the way Swift does.
-    ///
-    /// Any lifecycle works. Resolve it with `try await resolve(_:name:)`; a synchronous resolve
-    /// finds its instance once it is built (by an async resolve, or by `try await start()` for an
-    /// `.eagerSingleton`), and before that throws ``DependencyResolutionError/Code/asyncFactory``
-    /// rather than block.
-    ///
-    /// ```swift
-    /// container.register(Database.self) { container in
-    ///     try await Database.connect(config: container.resolve(Config.self))
-    /// }
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - type: The type callers ask for, usually a protocol.
-    ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
-    ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
-    ///   - factory: Builds the instance, awaiting what it needs.
-    /// - Returns: The registration, to make it answer for more types with
-    ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
-    @discardableResult
-    @_disfavoredOverload
-    public func register<Service>(
-        _ type: Service.Type,
-        name: String? = nil,
-        lifecycle: LifecycleType = .singleton,
-        with factory: @escaping @Sendable (DependencyContainer) async throws -> Service
-    ) -> RegisteredService<Service> where Service: Sendable {
-        let key = RegistrationKey(type, name: name)
-        return registered(Registration(key: key, lifecycle: lifecycle, asyncFactory: factory), as: key)
-    }
-
-    /// Registers a factory with a teardown that closes what it built when the instance's owner
-    /// ends.
     ///
     /// Every instance with a teardown has one owner, which runs the teardown exactly once:
     /// - `.singleton`, `.eagerSingleton` and `.weak`: the container, at ``shutdown()``;
@@ -93,18 +41,17 @@ extension DependencyContainer {
     /// ``UnitOfWork/close()``, ``withUnitOfWork(isolation:_:)``), or, where nobody is left to
     /// receive them (a dropped unit), ``observeTeardownFailures(_:)`` and the next ``shutdown()``.
     ///
-    /// ```swift
-    /// container.register(MetricsExporter.self) { _ in MetricsExporter() } teardown: { exporter in
-    ///     try await exporter.flush()
-    /// }
-    /// ```
+    /// A service that is not `Sendable` is registered with a ``NonSendableLifecycle`` instead: a
+    /// shared lifecycle hands one instance to every caller, on any thread.
     ///
     /// - Parameters:
     ///   - type: The type callers ask for, usually a protocol.
     ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
     ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
-    ///   - factory: Builds the instance.
-    ///   - teardown: Closes the instance; what it throws is reported to whoever ends its owner.
+    ///   - factory: Builds the instance. Errors it throws reach the caller of `resolve`, wrapped
+    ///     with the resolution path.
+    ///   - teardown: Closes the instance when its owner ends; what it throws is reported to whoever
+    ///     ends the owner. `nil` (the default) for none.
     /// - Returns: The registration, to make it answer for more types with
     ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
     @discardableResult
@@ -114,19 +61,25 @@ extension DependencyContainer {
         name: String? = nil,
         lifecycle: LifecycleType = .singleton,
         with factory: @escaping @Sendable (DependencyContainer) throws -> Service,
-        teardown: @escaping @Sendable (Service) async throws -> Void
+        teardown: (@Sendable (Service) async throws -> Void)? = nil
     ) -> RegisteredService<Service> where Service: Sendable {
-        registered(
-            Registration(
-                key: RegistrationKey(type, name: name), lifecycle: lifecycle, factory: factory, teardown: teardown))
+        let key = RegistrationKey(type, name: name)
+        return registered(Registration(key: key, lifecycle: lifecycle, factory: factory, teardown: teardown), as: key)
     }
 
-    /// Registers an async factory with a teardown that closes what it built when the instance's
-    /// owner ends: the container at ``shutdown()``, or a unit of work when it ends. Who owns what is
-    /// the same as for a synchronous factory (see <doc:AsyncFactoriesAndShutdown#Who-tears-down-what>).
+    /// Registers an async factory for a type (one that awaits, to open a connection pool or an HTTP
+    /// client the way Swift does), and optionally a teardown.
+    ///
+    /// Any lifecycle works. Resolve it with `try await resolve(_:name:)`; a synchronous resolve
+    /// finds its instance once it is built (by an async resolve, or by `try await start()` for an
+    /// `.eagerSingleton`), and before that throws ``DependencyResolutionError/Code/asyncFactory``
+    /// rather than block. Who owns a teardown is the same as for a synchronous factory (see
+    /// <doc:AsyncFactoriesAndShutdown#Who-tears-down-what>).
     ///
     /// ```swift
-    /// container.register(Database.self) { _ in try await Database.connect() } teardown: { database in
+    /// container.register(Database.self) { container in
+    ///     try await Database.connect(config: container.resolve(Config.self))
+    /// } teardown: { database in
     ///     try await database.close()
     /// }
     /// ```
@@ -136,7 +89,7 @@ extension DependencyContainer {
     ///   - name: A name that tells apart several registrations of one type; `nil` for the default.
     ///   - lifecycle: How long built instances are kept. Defaults to `.singleton`.
     ///   - factory: Builds the instance, awaiting what it needs.
-    ///   - teardown: Closes the instance; what it throws is reported to whoever ends its owner.
+    ///   - teardown: Closes the instance when its owner ends; `nil` (the default) for none.
     /// - Returns: The registration, to make it answer for more types with
     ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
     @discardableResult
@@ -146,12 +99,11 @@ extension DependencyContainer {
         name: String? = nil,
         lifecycle: LifecycleType = .singleton,
         with factory: @escaping @Sendable (DependencyContainer) async throws -> Service,
-        teardown: @escaping @Sendable (Service) async throws -> Void
+        teardown: (@Sendable (Service) async throws -> Void)? = nil
     ) -> RegisteredService<Service> where Service: Sendable {
-        registered(
-            Registration(
-                key: RegistrationKey(type, name: name), lifecycle: lifecycle, asyncFactory: factory, teardown: teardown)
-        )
+        let key = RegistrationKey(type, name: name)
+        return registered(
+            Registration(key: key, lifecycle: lifecycle, asyncFactory: factory, teardown: teardown), as: key)
     }
 
     /// Adds `registration` and returns it as `register` does, for `implements` to follow; `key` is
@@ -187,13 +139,6 @@ extension DependencyContainer {
     ///   - type: The registered type.
     ///   - name: The registration's name; `nil` for the default.
     public func isRegistered<Service>(_ type: Service.Type, name: String? = nil) -> Bool {
-        let key = RegistrationKey(type, name: name)
-        var containers = [self]
-        if let layer = activeOverride {
-            containers += layer.chain.map { overriding(in: $0) }
-        }
-        return containers.contains { container in
-            container.table.withRead { $0.registration(for: key) != nil }
-        }
+        Route(from: self).holdsAtOwnLevel(RegistrationKey(type, name: name))
     }
 }

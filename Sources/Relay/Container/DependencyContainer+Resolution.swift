@@ -67,11 +67,10 @@ extension DependencyContainer {
     /// its own, then its root's that it does not replace; under an override, the override's first
     /// at each level.
     func registeredNames<Service>(of type: Service.Type) -> [String?] {
-        let typeID = ObjectIdentifier(type)
         var names: [String?] = []
-        for container in route {
-            let keys = container.table.withRead { $0.registrations(of: typeID).map(\.key.name) }
-            names += keys.filter { !names.contains($0) }
+        for (registration, _) in Route(from: self).registrations(of: ObjectIdentifier(type))
+        where !names.contains(registration.key.name) {
+            names.append(registration.key.name)
         }
         return names
     }

@@ -105,25 +105,4 @@ public final class DependencyContainer: Sendable {
         get { family.constructionWaitLimit }
         set { family.constructionWaitLimit = newValue }
     }
-
-    /// How long a synchronous resolve made inside a task used to wait for another's build before
-    /// it threw ``DependencyResolutionError/Code/mustAwait``. No longer read.
-    ///
-    /// A synchronous resolve inside a task now waits for a synchronous build as a thread does, up
-    /// to ``constructionWaitLimit``: that build runs on a thread of its own and needs no other, so a
-    /// correct program no longer fails by timing when a first build is slow. A build that awaits (an
-    /// async factory), which needs the cooperative pool's threads, is refused at once with
-    /// `mustAwait`, whoever waits. To bound the waits of factories that block on async work (a
-    /// semaphore waiting for a `Task`), lower ``constructionWaitLimit``.
-    @available(
-        *, deprecated,
-        message:
-            "no longer read: a synchronous resolve inside a task waits up to constructionWaitLimit for a synchronous build, and is refused at once (mustAwait) a build that awaits"
-    )
-    public static let cooperativeWaitLimit: Duration = .milliseconds(50)
-
-    /// The containers to search, nearest first: this one, then its root.
-    var lookupChain: [DependencyContainer] {
-        if let parent { [self, parent] } else { [self] }
-    }
 }

@@ -86,9 +86,7 @@ struct DeferredResolution: Sendable {
     /// `.graph` instances of the resolution that made it, if one was running.
     private func asMade<Result>(_ body: () throws -> Result) rethrows -> Result {
         guard let layer else { return try inMadeGraph(body) }
-        SlowPathGate.open()
-        defer { SlowPathGate.close() }
-        return try OverrideLayer.$current.withValue(layer) { try inMadeGraph(body) }
+        return try layer.entered { try inMadeGraph(body) }
     }
 
     /// Runs `body` as the value was made, awaiting; see the synchronous `asMade(_:)`.
@@ -96,9 +94,8 @@ struct DeferredResolution: Sendable {
         _ body: nonisolated(nonsending) () async throws -> Result
     ) async rethrows -> Result {
         guard let layer else { return try await inMadeGraph(body) }
-        SlowPathGate.open()
-        defer { SlowPathGate.close() }
-        return try await OverrideLayer.$current.withValue(layer) { try await inMadeGraph(body) }
+        // No isolation to keep: this runs on its caller's executor, and the layer's operation too.
+        return try await layer.entered(isolation: nil) { try await inMadeGraph(body) }
     }
 
     /// Runs `body` with this thread's `.graph` instances those of the resolution that made the

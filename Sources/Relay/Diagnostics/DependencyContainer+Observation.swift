@@ -52,9 +52,9 @@ extension DependencyContainer {
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> Result
     ) async rethrows -> Result {
-        SlowPathGate.open()
-        defer { SlowPathGate.close() }
-        return try await ResolutionObservation.$scoped.withValue(observer, operation: operation, isolation: isolation)
+        try await SlowPathGate.whileOpen {
+            try await ResolutionObservation.$scoped.withValue(observer, operation: operation, isolation: isolation)
+        }
     }
 
     /// Runs synchronous `operation` with an observer of the resolves it makes; see
@@ -69,8 +69,6 @@ extension DependencyContainer {
         _ observer: @escaping @Sendable (ResolutionEvent) -> Void,
         operation: () throws -> Result
     ) rethrows -> Result {
-        SlowPathGate.open()
-        defer { SlowPathGate.close() }
-        return try ResolutionObservation.$scoped.withValue(observer, operation: operation)
+        try SlowPathGate.whileOpen { try ResolutionObservation.$scoped.withValue(observer, operation: operation) }
     }
 }

@@ -55,12 +55,10 @@ extension Exploration {
     /// Resolves every registration of `start`'s family through a fresh override layer, awaiting.
     nonisolated(nonsending) static func run(over start: DependencyContainer, recording: Bool) async -> Exploration {
         let exploration = Exploration(recording: recording, over: start.root)
-        SlowPathGate.open()
-        defer { SlowPathGate.close() }
         // Unit-of-work registrations are built in a unit of validation's own, ended afterwards;
         // everything else it builds lives in the throwaway layer, torn down after the unit.
         let unit = UnitOfWork(container: start, parent: nil)
-        let failures = await OverrideLayer.$current.withValue(exploration.layer) {
+        let failures = await exploration.layer.entered(isolation: nil) {
             await UnitOfWork.binding.withValue(unit) {
                 var failures: [DependencyResolutionError] = []
                 for (registration, container) in explorable(in: start) {
@@ -80,10 +78,8 @@ extension Exploration {
     /// Resolves every registration of `start`'s family through a fresh override layer.
     static func runSynchronously(over start: DependencyContainer, recording: Bool) -> Exploration {
         let exploration = Exploration(recording: recording, over: start.root)
-        SlowPathGate.open()
-        defer { SlowPathGate.close() }
         let unit = UnitOfWork(container: start, parent: nil)
-        let failures = OverrideLayer.$current.withValue(exploration.layer) {
+        let failures = exploration.layer.entered {
             UnitOfWork.binding.withValue(unit) {
                 start.failures(building: explorable(in: start)) {
                     try $0.resolveErased(in: $1, under: exploration.layer)

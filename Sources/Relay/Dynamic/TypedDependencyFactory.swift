@@ -224,7 +224,7 @@ public struct TypedDependencyFactory: Sendable {
     /// An instruction that names it is applied only where a test answers: in a program launched by
     /// RelayTesting's `ProgramLauncher` with its `stubAnswers` set (which hands the program a
     /// channel to the test), or in process by a parser created with
-    /// ``InjectDependenciesArgumentParser/init(index:container:allowedTypes:allowsUnregisteredTypes:readsEnvironment:report:answering:)``.
+    /// ``InjectDependenciesArgumentParser/init(index:container:allowedTypes:allowsUnregisteredTypes:readsEnvironment:environment:report:answering:testHooks:)``.
     /// Anywhere else the whole injection fails, before anything is registered, with
     /// ``DynamicDependencyIndexError/Code/noTestAnswers``. See ``StubCalls`` for the stub's side.
     ///

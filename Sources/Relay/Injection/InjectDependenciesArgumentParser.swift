@@ -61,6 +61,10 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
     /// Whether to read `RELAY_DEPENDENCIES`.
     public let readsEnvironment: Bool
 
+    /// The environment `RELAY_DEPENDENCIES` (and a launcher's variables) are read from; `nil` for
+    /// the process's.
+    public let environment: [String: String]?
+
     /// Where to say what was injected.
     public let report: InjectionReport
 
@@ -82,6 +86,8 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
     ///     registered instead of replacing one, or name a scope the program has not made yet.
     ///     Defaults to `false`.
     ///   - readsEnvironment: Whether to read `RELAY_DEPENDENCIES` too. Defaults to `true`.
+    ///   - environment: The environment to read it (and a launcher's variables) from; `nil` (the
+    ///     default) for the process's. A test passes its own.
     ///   - report: Where to say what was injected. Defaults to standard error.
     ///   - answering: What answers the calls of stubs the test answers, for a test that injects in
     ///     process (RelayTesting's `StubAnswers`); `nil` (the default) for the channel that
@@ -95,6 +101,7 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
         allowedTypes: Set<DependencyTypeKey>? = nil,
         allowsUnregisteredTypes: Bool = false,
         readsEnvironment: Bool = true,
+        environment: [String: String]? = nil,
         report: InjectionReport = .standardError,
         answering: (any StubCallAnswering)? = nil,
         testHooks: DriverTestHooks = .inDebugBuilds
@@ -106,52 +113,44 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
         self.allowedTypes = allowedTypes
         self.allowsUnregisteredTypes = allowsUnregisteredTypes
         self.readsEnvironment = readsEnvironment
+        self.environment = environment
         self.report = report
     }
 
-    /// Injects what the arguments (and the environment) say; see ``inject(arguments:environment:)``.
+    /// Reads, checks and registers every instruction in the arguments and the environment, all or
+    /// nothing: the parser's one entry point for a command line, which `CommandLine.parse(with:)`
+    /// calls.
+    ///
+    /// ```swift
+    /// try InjectDependenciesArgumentParser().parse(arguments: CommandLine.arguments)
+    /// ```
+    ///
+    /// For a test that reads the registry it applied, or instructions parsed already (by
+    /// swift-argument-parser, say), see ``inject(instructions:)``.
     ///
     /// - Parameter arguments: The program's arguments, starting with its name.
-    public func parse(arguments: [String]) throws {
-        try inject(arguments: arguments)
-    }
-
-    /// Reads, checks and registers every instruction in the arguments and the environment, all or
-    /// nothing.
-    ///
-    /// - Parameters:
-    ///   - arguments: The program's arguments, starting with its name.
-    ///   - environment: The environment to read `RELAY_DEPENDENCIES` (and a launcher's
-    ///     `RELAY_WIRING_ACCOUNT`) from; `nil` for the process's.
-    /// - Returns: The registry that was applied, with every instruction checked.
     /// - Throws: ``DependencyInjectionInstructionError`` for a malformed instruction,
     ///   ``DynamicDependencyIndexError`` for an unknown or forbidden key, a mismatched factory, or an
     ///   instruction that would replace nothing.
-    @discardableResult
-    public func inject(
-        arguments: [String],
-        environment: [String: String]? = nil
-    ) throws -> DynamicDependencyRegistry {
-        try inject(
-            instructions: InstructionSource.instructions(inArguments: arguments.dropFirst()), environment: environment)
+    public func parse(arguments: [String]) throws {
+        try inject(instructions: InstructionSource.instructions(inArguments: arguments.dropFirst()))
     }
 
-    /// Checks and registers instructions that were already parsed (by swift-argument-parser, say),
-    /// after those of the environment, all or nothing.
+    /// Checks and registers instructions that were already parsed (by swift-argument-parser, or
+    /// made in code: ``DependencyInjectionInstruction/init(parsing:)``), after those of the
+    /// environment, all or nothing.
     ///
-    /// - Parameters:
-    ///   - instructions: The instructions, in order.
-    ///   - environment: The environment to read `RELAY_DEPENDENCIES` (and a launcher's
-    ///     `RELAY_WIRING_ACCOUNT`) from; `nil` for the process's.
+    /// ```swift
+    /// let registry = try parser.inject(instructions: [try DependencyInjectionInstruction(parsing: "type=clock,factory=fixed")])
+    /// ```
+    ///
+    /// - Parameter instructions: The instructions, in order.
     /// - Returns: The registry that was applied, with every instruction checked.
     /// - Throws: ``DependencyInjectionInstructionError`` for a malformed instruction in the
     ///   environment, ``DynamicDependencyIndexError`` for an unknown or forbidden key, a mismatched
     ///   factory, or an instruction that would replace nothing.
     @discardableResult
-    public func inject(
-        instructions: [DependencyInjectionInstruction],
-        environment: [String: String]? = nil
-    ) throws -> DynamicDependencyRegistry {
+    public func inject(instructions: [DependencyInjectionInstruction]) throws -> DynamicDependencyRegistry {
         // The test layer's hooks (see `DriverTestHooks`): each opens only when the environment
         // names it, and none in a release build that did not opt in.
         let hooksAreOpen = testHooks.areOpen

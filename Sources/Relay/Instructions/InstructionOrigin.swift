@@ -8,7 +8,7 @@ public enum InstructionOrigin: Hashable, Sendable, CustomStringConvertible {
     case commandLine
     /// The `RELAY_DEPENDENCIES` environment variable (``InstructionSource/environmentVariable``).
     case environment
-    /// Made in code and passed to ``InjectDependenciesArgumentParser/inject(instructions:environment:)``
+    /// Made in code and passed to ``InjectDependenciesArgumentParser/inject(instructions:)``
     /// without an origin of its own.
     case code
 

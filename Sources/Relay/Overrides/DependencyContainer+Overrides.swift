@@ -32,10 +32,7 @@ extension DependencyContainer {
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> Result
     ) async rethrows -> Result {
-        let layer = try makeOverrideLayer(register)
-        SlowPathGate.open()
-        defer { SlowPathGate.close() }
-        return try await OverrideLayer.$current.withValue(layer, operation: operation, isolation: isolation)
+        try await makeOverrideLayer(register).entered(isolation: isolation, operation)
     }
 
     /// Runs synchronous `operation` with some registrations replaced for the current task (or
@@ -50,10 +47,7 @@ extension DependencyContainer {
         _ register: (DependencyContainer) throws -> Void,
         operation: () throws -> Result
     ) rethrows -> Result {
-        let layer = try makeOverrideLayer(register)
-        SlowPathGate.open()
-        defer { SlowPathGate.close() }
-        return try OverrideLayer.$current.withValue(layer, operation: operation)
+        try makeOverrideLayer(register).entered(operation)
     }
 
     private func makeOverrideLayer(_ register: (DependencyContainer) throws -> Void) rethrows -> OverrideLayer {

@@ -24,15 +24,4 @@ extension DependencyContainer {
         guard SlowPathGate.isOpen, let layer = OverrideLayer.active(for: root) else { return try body(self) }
         return try body(overriding(in: layer))
     }
-
-    /// The route of a resolve: the containers it searches, nearest first. Under an active override,
-    /// at each level (this scope, then global) the override's layers innermost first, then the
-    /// base; otherwise this container, then its root.
-    ///
-    /// The hot path walks the same route without an array (`ResolutionEngine.resolve(_:from:)`); everything else
-    /// that searches (a lookup by arguments, `resolveAll`'s names, the wrappers' checks) takes it
-    /// from here.
-    var route: [DependencyContainer] {
-        activeOverride?.lookupChain(for: scope) ?? lookupChain
-    }
 }

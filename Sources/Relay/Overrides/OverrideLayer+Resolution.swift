@@ -38,22 +38,16 @@ extension OverrideLayer {
     /// layers and the base at each level (recorded for `dependencyGraph()`); a base registration
     /// that keeps its instance is built as the innermost layer's copy, unless the base has built it.
     private func target<Service>(of key: RegistrationKey, from start: DependencyContainer) -> Target<Service> {
-        for container in lookupChain(for: start.scope) {
-            // Safe: a table stores under a key only a registration of the key's type.
-            guard
-                let found = container.table.withRead({
-                    $0.registration(for: key).map { unsafeDowncast($0, to: Registration<Service>.self) }
-                })
-            else { continue }
-            recorder?.recordEdge(to: found.key, in: container.scope)
-            guard container.root === base, found.lifecycle != .transient else { return .build(found, in: container) }
-            do throws(BuildOnce.Vanished) {
-                return .kept(try ResolutionEngine.keptInstance(of: found, in: container.table))
-            } catch {}
-            let overriding = container.overriding(in: self)
-            return .build(copy(of: found, from: container, into: overriding), in: overriding)
-        }
-        return .notRegistered
+        guard let (registration, container) = Route(start, under: self).first(key) else { return .notRegistered }
+        // Safe: a table stores under a key only a registration of the key's type.
+        let found = unsafeDowncast(registration, to: Registration<Service>.self)
+        recorder?.recordEdge(to: found.key, in: container.scope)
+        guard container.root === base, found.lifecycle != .transient else { return .build(found, in: container) }
+        do throws(BuildOnce.Vanished) {
+            return .kept(try ResolutionEngine.keptInstance(of: found, in: container.table))
+        } catch {}
+        let overriding = container.overriding(in: self)
+        return .build(copy(of: found, from: container, into: overriding), in: overriding)
     }
 
     /// The innermost layer's copy of a base registration, added to `overriding` (`owner`'s container

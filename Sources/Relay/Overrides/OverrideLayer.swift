@@ -51,14 +51,4 @@ final class OverrideLayer: Sendable {
         }
         return layers
     }
-
-    /// The containers to search for `scope`, nearest first: at each level, the layers innermost
-    /// first, then the base.
-    func lookupChain(for scope: DependencyContainerScope) -> [DependencyContainer] {
-        let levels: [DependencyContainerScope] = scope.isGlobal ? [.global] : [scope, .global]
-        let layers = chain
-        return levels.flatMap { level in
-            layers.map { $0.overrides.container(for: level) } + [base.container(for: level)]
-        }
-    }
 }

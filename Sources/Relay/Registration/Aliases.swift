@@ -44,11 +44,6 @@ enum Aliases {
         heldBy holder: DependencyContainer
     ) -> (registration: AnyRegistration, container: DependencyContainer)? {
         guard let target = registration.forwardsTo else { return nil }
-        for container in holder.lookupChain {
-            if let found = container.table.withRead({ $0.registration(for: target) }) {
-                return (found, container)
-            }
-        }
-        return nil
+        return Route(plain: holder).first(target).map { ($0.registration, $0.holder) }
     }
 }

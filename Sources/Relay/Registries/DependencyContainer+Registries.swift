@@ -1,26 +1,29 @@
 extension DependencyContainer {
-    /// Runs several registries in order, as SwiftInjection's modules did.
+    /// Registers several modules into this container, in order, as SwiftInjection's modules and
+    /// Swinject's assemblies do.
     ///
-    /// Later registries replace what earlier ones registered for the same type and name, so a
-    /// program can list its defaults first and its overrides after.
+    /// Later modules replace what earlier ones registered for the same type and name, so a
+    /// program can list its defaults first and its overrides after. Inside
+    /// `withOverrides(_:operation:)` they register into the override, as `register` does.
     ///
     /// ```swift
-    /// try DependencyContainer.global.apply(DefaultDependencyRegistry(), PaymentsRegistry())
+    /// try DependencyContainer.global.apply(DefaultModule(), PaymentsModule())
     /// ```
     ///
-    /// - Parameter registries: The registries to run.
-    /// - Throws: The first error a registry throws; the registries after it do not run.
-    public func apply(_ registries: any DependencyRegistryType...) throws {
-        try apply(registries)
+    /// - Parameter modules: The modules to run.
+    /// - Throws: The first error a module throws; the modules after it do not run.
+    public func apply(_ modules: any DependencyModule...) throws {
+        try apply(modules)
     }
 
-    /// Runs several registries in order; see ``apply(_:)-(DependencyRegistryType...)``.
+    /// Registers several modules into this container, in order; see
+    /// ``apply(_:)-(DependencyModule...)``.
     ///
-    /// - Parameter registries: The registries to run.
-    /// - Throws: The first error a registry throws; the registries after it do not run.
-    public func apply(_ registries: [any DependencyRegistryType]) throws {
-        for registry in registries {
-            try registry.registerDependencies()
+    /// - Parameter modules: The modules to run.
+    /// - Throws: The first error a module throws; the modules after it do not run.
+    public func apply(_ modules: [any DependencyModule]) throws {
+        for module in modules {
+            try module.register(in: self)
         }
     }
 }

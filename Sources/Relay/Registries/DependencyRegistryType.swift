@@ -1,6 +1,8 @@
-/// A group of registrations: a program's default wiring, or one module's share of it.
+/// A group of registrations that decides itself where it registers: a program's default wiring,
+/// or one module's share of it.
 ///
-/// A registry registers factories but builds nothing; resolution stays lazy.
+/// A registry registers factories but builds nothing; resolution stays lazy. Run it before
+/// anything resolves:
 ///
 /// ```swift
 /// struct DefaultDependencyRegistry: DependencyRegistryType {
@@ -12,8 +14,11 @@
 ///     }
 /// }
 ///
-/// try DependencyContainer.global.apply(DefaultDependencyRegistry(), PaymentsRegistry())
+/// try DefaultDependencyRegistry().registerDependencies()
 /// ```
+///
+/// A registry that registers into whichever container it is given is a ``DependencyModule``:
+/// `container.apply(_:)` runs modules on the container it is called on.
 public protocol DependencyRegistryType {
     /// Registers this registry's factories.
     ///

@@ -56,23 +56,17 @@ enum ArgumentPassing {
         let type = ObjectIdentifier(key.metatype)
         var signatures: [ArgumentSignature] = []
         var withoutArguments = false
-        var holder: DependencyContainer?
-        for container in container.route {
-            let found = container.table.withRead { contents in
-                contents.allRegistrations.filter {
-                    ObjectIdentifier($0.key.metatype) == type && $0.key.name == key.name
-                }
-            }
-            for registration in found {
-                if let arguments = registration.arguments {
-                    if !signatures.contains(where: { $0.matches(arguments) }) { signatures.append(arguments) }
-                } else {
-                    withoutArguments = true
-                }
-            }
-            if !found.isEmpty, holder == nil { holder = container }
+        let found = Route(from: container).registrations {
+            ObjectIdentifier($0.key.metatype) == type && $0.key.name == key.name
         }
-        return holder.map { (signatures, withoutArguments, $0) }
+        for (registration, _) in found {
+            if let arguments = registration.arguments {
+                if !signatures.contains(where: { $0.matches(arguments) }) { signatures.append(arguments) }
+            } else {
+                withoutArguments = true
+            }
+        }
+        return found.first.map { (signatures, withoutArguments, $0.holder) }
     }
 
     /// The arguments the current resolve passed to the registration of `key`, typed as its

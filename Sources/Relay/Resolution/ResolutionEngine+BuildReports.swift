@@ -37,10 +37,8 @@ extension ResolutionEngine {
         // A factory that reports its resolves reports this one, with where it was asked.
         let reportedByRequester = reportingFactory(on: thread) != nil
         let requester = thread.path.last.map { ($0.registration.key, $0.scope) }
-        SlowPathGate.open()
-        defer { SlowPathGate.close() }
         do {
-            let service = try runFactory(registration, in: container, on: thread)
+            let service = try SlowPathGate.whileOpen { try runFactory(registration, in: container, on: thread) }
             built(registration, service, in: container, requestedBy: requester, reported: !reportedByRequester)
             return service
         } catch {
@@ -57,11 +55,11 @@ extension ResolutionEngine {
     ) async throws -> Service {
         let reportedByRequester = reportingAsyncFactory() != nil
         let requester = AsyncResolutionPath.current.innermostNode
-        SlowPathGate.open()
-        defer { SlowPathGate.close() }
         do {
-            let service = try await BuildReporting.$reportingAsyncFactory.withValue(
-                ObjectIdentifier(registration), operation: run)
+            let service = try await SlowPathGate.whileOpen {
+                try await BuildReporting.$reportingAsyncFactory.withValue(
+                    ObjectIdentifier(registration), operation: run)
+            }
             built(registration, service, in: container, requestedBy: requester, reported: !reportedByRequester)
             return service
         } catch {

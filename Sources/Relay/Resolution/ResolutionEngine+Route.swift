@@ -151,11 +151,6 @@ extension ResolutionEngine {
         resolving key: RegistrationKey,
         from container: DependencyContainer
     ) -> (registration: AnyRegistration, holder: DependencyContainer)? {
-        for container in container.route {
-            if let found = container.table.withRead({ $0.registration(for: key) }) {
-                return (found, container)
-            }
-        }
-        return nil
+        Route(from: container).first(key)
     }
 }

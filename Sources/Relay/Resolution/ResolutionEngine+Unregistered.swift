@@ -77,7 +77,7 @@ extension ResolutionEngine {
     private static func holder(of key: RegistrationKey, from container: DependencyContainer) -> DependencyContainer? {
         if let base = container.family.overriddenRoot {
             // An override's container: what it holds, then what its base would answer.
-            return container.lookupChain.first { $0.table.withRead { $0.registration(for: key) != nil } }
+            return Route(plain: container).first(key)?.holder
                 ?? holder(of: key, from: base.container(for: container.scope))
         }
         return registration(resolving: key, from: container)?.holder
@@ -116,12 +116,13 @@ extension ResolutionEngine {
     private static func nearbyRegistrations(of key: RegistrationKey, from start: DependencyContainer) -> [String] {
         let root = start.root
         let containers = [root] + root.family.scopeNames.map { root.container(for: $0) }
+        let route = Route(plain: start)
         var nearby: [String] = []
         for container in containers {
             let keys = container.table.withRead {
                 $0.registrations(of: key.type).map(\.key)
             }
-            for other in keys where other != key || !start.lookupChain.contains(where: { $0 === container }) {
+            for other in keys where other != key || !route.contains(container) {
                 let place = container.isRoot ? "global" : "scope '\(container.scope)'"
                 nearby.append("'\(other.description)' in \(place)")
             }

@@ -25,3 +25,24 @@ package enum SlowPathGate {
         reasons.subtract(1, ordering: .relaxed)
     }
 }
+
+extension SlowPathGate {
+    /// Runs `body` with the gate open, for as long as it runs: the one way a scope opens it (an
+    /// override's layer entered, an observer scoped to a task, a first build that reports).
+    @inline(__always)
+    static func whileOpen<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        open()
+        defer { close() }
+        return try body()
+    }
+
+    /// Runs async `body` with the gate open, for as long as it runs; see ``whileOpen(_:)``.
+    @inline(__always)
+    nonisolated(nonsending) static func whileOpen<Result>(
+        _ body: nonisolated(nonsending) () async throws -> Result
+    ) async rethrows -> Result {
+        open()
+        defer { close() }
+        return try await body()
+    }
+}

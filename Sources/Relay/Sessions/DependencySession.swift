@@ -90,9 +90,7 @@ public final class DependencySession: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ operation: () async throws -> Result
     ) async rethrows -> Result {
-        SlowPathGate.open()
-        defer { SlowPathGate.close() }
-        return try await OverrideLayer.$current.withValue(layer, operation: operation, isolation: isolation)
+        try await layer.entered(isolation: isolation, operation)
     }
 
     // MARK: - Finding a session

@@ -1,6 +1,6 @@
 /// What answers the calls of stubs that forward them: in a launched program, the channel to the
 /// test that launched it; in process, the test's own answers (RelayTesting's `StubAnswers`), given
-/// to ``InjectDependenciesArgumentParser/init(index:container:allowedTypes:allowsUnregisteredTypes:readsEnvironment:report:answering:)``.
+/// to ``InjectDependenciesArgumentParser/init(index:container:allowedTypes:allowsUnregisteredTypes:readsEnvironment:environment:report:answering:testHooks:)``.
 ///
 /// Both carry the argument and the answer as JSON, so one set of stubs and one set of answering
 /// closures serve the launched and the in-process test alike.

@@ -6,7 +6,7 @@ public import Relay
 ///
 /// RelayTesting records into ``shared`` (or the launcher's ``ProgramLauncher/wiringCoverage``) as
 /// programs stop, from their wiring accounts, and as sessions end. Read ``report`` at the end of a
-/// run: RelayTestingSharedProgram's `.wiringCoverageReport` suite trait prints or attaches it when
+/// run: RelayTestingSupport's `.wiringCoverageReport` suite trait prints or attaches it when
 /// the suites that hold it have ended, and its `WiringCoverageObserver` when an XCTest bundle
 /// ends; or print it yourself:
 ///
@@ -115,7 +115,7 @@ public final class WiringCoverage: Sendable {
         var programs: [String: Program] = [:]
         var instructions: [Given: Tally] = [:]
         var answers: [Given: Tally] = [:]
-        /// How many suites hold the coverage for its report (RelayTestingSharedProgram's trait).
+        /// How many suites hold the coverage for its report (RelayTestingSupport's trait).
         var holders = 0
     }
 

@@ -28,15 +28,16 @@ extension LaunchedProgram {
         try await perform(.resetWiring, action: "reset its wiring")
     }
 
-    /// Opens a session in the program; see ``ProgramSession`` and
-    /// ``withSession(on:_:stubAnswers:isolation:_:)``.
+    /// Opens a session in the program, which the caller must end: the one primitive under the
+    /// documented ways (``withSession(on:_:stubAnswers:isolation:_:)``, RelayTestingSupport's
+    /// `SharedProgram.withSession` and `session(for:)`), each of which ends it.
     ///
     /// - Parameters:
     ///   - instructions: The session's instructions, checked as the launch's were.
     ///   - stubAnswers: The answers to the session's answered stubs; `nil` for none.
     /// - Returns: The open session.
     /// - Throws: ``ProgramSessionError`` as ``rewire(_:)``.
-    public func openSession(
+    package func openSession(
         _ instructions: [DependencyInstructionLaunchArgument] = [],
         stubAnswers: StubAnswers? = nil
     ) async throws -> ProgramSession {

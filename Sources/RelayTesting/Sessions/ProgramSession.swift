@@ -4,19 +4,26 @@
 /// program's wiring for the requests that carry the session's name, while other tests use the
 /// same program with their own.
 ///
+/// One way to get one per test style, each of which ends the session however the test ends:
+/// - a program the test launched itself: ``withSession(on:_:stubAnswers:isolation:_:)``;
+/// - a program shared by many tests, with Swift Testing: RelayTestingSupport's
+///   `SharedProgram.withSession(_:stubAnswers:isolation:_:)` in each test (its `.sharedProgram`
+///   suite trait keeps one launch for the suites);
+/// - the same with XCTest: `SharedProgram.session(for:_:stubAnswers:)`, ended with the test.
+///
 /// ```swift
-/// let session = try await program.openSession(
-///     [DependencyInstructionLaunchArgument(type: .catalogClient, factory: .answeredCatalog)],
-///     stubAnswers: answers)
-/// let client = ProgramHTTPClient(port: port).in(session)  // sends the Relay-Session header
-/// // … requests …
-/// try await session.end()
+/// try await withSession(
+///     on: program, [DependencyInstructionLaunchArgument(type: .catalogClient, factory: .answeredCatalog)],
+///     stubAnswers: answers
+/// ) { session in
+///     let client = ProgramHTTPClient(port: port).in(session)  // sends the Relay-Session header
+///     // … requests …
+/// }
 /// ```
 ///
-/// Prefer ``withSession(on:_:stubAnswers:isolation:_:)``, which always ends the session. Ending it
-/// tears down what was built in it (the session's singletons, and instances of the program's own
-/// registrations built first in the session); requests that name it afterwards are refused with
-/// HTTP 400.
+/// Ending a session tears down what was built in it (the session's singletons, and instances of
+/// the program's own registrations built first in the session); requests that name it afterwards
+/// are refused with HTTP 400.
 public final class ProgramSession: Sendable {
     /// The session's name: 32 random hexadecimal digits, which no other test can guess.
     public let name: String
@@ -42,10 +49,6 @@ public final class ProgramSession: Sendable {
         self.stubAnswers = stubAnswers
         self.channel = channel
     }
-
-    /// The session of the current test, when a suite trait opened one for it (RelayTestingSharedProgram's
-    /// `.sharedProgram(_:)`); `nil` otherwise.
-    @TaskLocal public static var current: ProgramSession?
 
     /// The HTTP header that carries the session: `Relay-Session: NAME`.
     public var header: (name: String, value: String) { (DependencySession.headerName, name) }

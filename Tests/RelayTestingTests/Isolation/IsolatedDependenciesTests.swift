@@ -1,5 +1,6 @@
 import Relay
 import RelayTesting
+import RelayTestingSupport
 import Testing
 import XCTest
 

@@ -1,7 +1,7 @@
 import Foundation
 import RelayTestSupport
 import RelayTesting
-import RelayTestingSharedProgram
+import RelayTestingSupport
 import Testing
 
 #if canImport(Glibc)

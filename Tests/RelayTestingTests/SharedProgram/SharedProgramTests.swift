@@ -2,7 +2,7 @@ import Foundation
 import Relay
 import RelayTestSupport
 import RelayTesting
-import RelayTestingSharedProgram
+import RelayTestingSupport
 import Testing
 import XCTest
 
@@ -33,12 +33,15 @@ enum SharedFixture {
 struct SharedProgramTraitTests {
     @Test("each test runs in a session of its own, in the one launched program", arguments: 0..<4)
     func aSessionPerTest(_ index: Int) async throws {
-        let session = try #require(ProgramSession.current)
-        let (program, directory) = try await SharedFixture.program.program()
-        #expect(session.program === program, "one program for the suite")
-        // The empty session greets as the program does.
-        let greeting = try await withDeadline { try await SharedFixture.greeting(in: session, directory: directory) }
-        #expect(greeting.hasPrefix("Hello, Ann"))
+        let (program, _) = try await SharedFixture.program.program()
+        try await withDeadline {
+            try await SharedFixture.program.withSession { session, directory in
+                #expect(session.program === program, "one program for the suite")
+                // The empty session greets as the program does.
+                let greeting = try await SharedFixture.greeting(in: session, directory: directory)
+                #expect(greeting.hasPrefix("Hello, Ann"))
+            }
+        }
     }
 
     @Test("a test with instructions of its own opens its session")

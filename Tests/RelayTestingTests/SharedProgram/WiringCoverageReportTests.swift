@@ -1,7 +1,7 @@
 import Foundation
 import Relay
 import RelayTesting
-import RelayTestingSharedProgram
+import RelayTestingSupport
 import Testing
 
 /// Reporting the coverage when suites end (Swift Testing) or the bundle does (XCTest). The trait's

@@ -42,7 +42,7 @@ struct InProcessStubAnswerTests {
         try index.add(Factories())
         try InjectDependenciesArgumentParser(
             index: index, container: container, readsEnvironment: false, report: .silent, answering: answers
-        ).inject(instructions: [try DependencyInjectionInstruction(parsing: instruction)], environment: [:])
+        ).inject(instructions: [try DependencyInjectionInstruction(parsing: instruction)])
         return container
     }
 

@@ -91,7 +91,7 @@ struct ValidationTests {
         try index.add(Types())
         try index.add(Stubs())
         try InjectDependenciesArgumentParser(index: index, container: root, readsEnvironment: false, report: .silent)
-            .inject(arguments: ["app", "-d", "type=http,factory=stub,scope=checkout,lifecycle=transient"])
+            .parse(arguments: ["app", "-d", "type=http,factory=stub,scope=checkout,lifecycle=transient"])
 
         let graph = root.dependencyGraphSynchronously()
         #expect(graph.failures.isEmpty)

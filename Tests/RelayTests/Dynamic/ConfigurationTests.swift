@@ -68,20 +68,21 @@ struct ConfigurationTests {
         let argument = try DependencyInstructionLaunchArgument(
             type: .clock, factory: "setClock", configuration: configuration)
         let (fromArguments, parser) = try program()
-        try parser.inject(arguments: ["app"] + argument.launchArguments())
+        try parser.parse(arguments: ["app"] + argument.launchArguments())
         #expect(try fromArguments.resolve((any Clock).self).now == 42)
 
         let (fromEnvironment, _) = try program()
         let reading = InjectDependenciesArgumentParser(
-            index: parser.index, container: fromEnvironment, report: .silent)
-        try reading.inject(arguments: ["app"], environment: ["RELAY_DEPENDENCIES": argument.instruction.rendered()])
+            index: parser.index, container: fromEnvironment,
+            environment: ["RELAY_DEPENDENCIES": try argument.instruction.rendered()], report: .silent)
+        try reading.parse(arguments: ["app"])
         #expect(try fromEnvironment.resolve((any Clock).self).now == 42)
     }
 
     @Test("a factory whose configuration is optional serves instructions with and without one")
     func anOptionalConfigurationMayBeLeftOut() throws {
         let (without, parser) = try program()
-        try parser.inject(arguments: ["app", "-d", "type=clock,factory=maybeClock"])
+        try parser.parse(arguments: ["app", "-d", "type=clock,factory=maybeClock"])
         #expect(try without.resolve((any Clock).self).now == -1)
         let (with, _) = try program()
         let argument = try DependencyInstructionLaunchArgument(
@@ -89,7 +90,7 @@ struct ConfigurationTests {
         try InjectDependenciesArgumentParser(
             index: parser.index, container: with, readsEnvironment: false, report: .silent
         )
-        .inject(arguments: ["app"] + argument.launchArguments())
+        .parse(arguments: ["app"] + argument.launchArguments())
         #expect(try with.resolve((any Clock).self).now == 42)
     }
 
@@ -137,7 +138,7 @@ struct ConfigurationTests {
         let (container, parser) = try program()
         let error = try #require(throws: DynamicDependencyIndexError.self) {
             // The first instruction is fine: all or nothing, it is not applied either.
-            try parser.inject(arguments: ["app", "-d", "type=bookStore,factory=inMemory", "-d", instruction])
+            try parser.parse(arguments: ["app", "-d", "type=bookStore,factory=inMemory", "-d", instruction])
         }
         #expect(error.code == code)
         #expect(error.description == message)

@@ -77,9 +77,13 @@ struct DynamicProgram {
         try index.add(UntypedStubs())
     }
 
-    func parser(allowedTypes: Set<DependencyTypeKey>? = nil) -> InjectDependenciesArgumentParser {
+    func parser(
+        allowedTypes: Set<DependencyTypeKey>? = nil,
+        environment: [String: String]? = nil
+    ) -> InjectDependenciesArgumentParser {
         InjectDependenciesArgumentParser(
-            index: index, container: container, allowedTypes: allowedTypes, readsEnvironment: false, report: .silent)
+            index: index, container: container, allowedTypes: allowedTypes, readsEnvironment: false,
+            environment: environment, report: .silent)
     }
 
     /// What every container resolves now, to compare before and after a failed injection.

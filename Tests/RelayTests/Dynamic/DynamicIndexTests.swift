@@ -110,7 +110,7 @@ struct DynamicIndexTests {
     @Test("an untyped factory of the wrong type fails when resolved, with the path")
     func anUntypedFactoryOfTheWrongTypeFailsWhenResolvedWithThePath() throws {
         let program = try DynamicProgram()
-        try program.parser().inject(arguments: ["app", "-d", "type=clock,factory=rainy"])
+        try program.parser().parse(arguments: ["app", "-d", "type=clock,factory=rainy"])
         let error = try #require(throws: DependencyResolutionError.self) {
             try program.container.resolve((any Clock).self)
         }

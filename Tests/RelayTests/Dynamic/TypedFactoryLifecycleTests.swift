@@ -29,7 +29,7 @@ struct TypedFactoryLifecycleTests {
         let program = try DynamicProgram()
         let closed = Locked<[String]>([])
         try program.index.add(ClosingStubs(closed: closed))
-        try program.parser().inject(arguments: ["app", "-d", "type=bookStore,factory=closingStore"])
+        try program.parser().parse(arguments: ["app", "-d", "type=bookStore,factory=closingStore"])
 
         #expect(try await program.container.resolve((any BookStore).self).name == "memory")
         try await program.container.shutdown()
@@ -40,7 +40,7 @@ struct TypedFactoryLifecycleTests {
     func asyncTypedFactory() async throws {
         let program = try DynamicProgram()
         try program.index.add(ClosingStubs(closed: Locked([])))
-        try program.parser().inject(arguments: ["app", "-d", "type=clock,factory=awaitedClock"])
+        try program.parser().parse(arguments: ["app", "-d", "type=clock,factory=awaitedClock"])
 
         let error = try #require(throws: DependencyResolutionError.self) {
             try { try program.container.resolve((any Clock).self) }()

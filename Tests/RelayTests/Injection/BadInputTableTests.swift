@@ -83,17 +83,20 @@ struct BadInputTableTests {
     func eachBadInputIsATypedErrorQuotingTheTokenAndRegistersNothing(row: BadInput) throws {
         let program = try DynamicProgram()
         let before = try program.snapshot()
-        let parser = InjectDependenciesArgumentParser(
-            index: program.index, container: program.container, allowedTypes: row.allowedTypes, report: .silent)
+        let parser = { (environment: [String: String]) in
+            InjectDependenciesArgumentParser(
+                index: program.index, container: program.container, allowedTypes: row.allowedTypes,
+                environment: environment, report: .silent)
+        }
         do {
             switch row.source {
             case .arguments(let arguments):
-                try parser.inject(arguments: ["app"] + arguments, environment: [:])
+                try parser([:]).parse(arguments: ["app"] + arguments)
             case .environment(let value):
-                try parser.inject(arguments: ["app"], environment: ["RELAY_DEPENDENCIES": value])
+                try parser(["RELAY_DEPENDENCIES": value]).parse(arguments: ["app"])
             case .launch(let arguments):
                 let built = try LaunchArgumentBuilder(arguments: arguments).build()
-                try parser.inject(arguments: ["app"] + built, environment: [:])
+                try parser([:]).parse(arguments: ["app"] + built)
             }
             Issue.record("no error for \(row.testDescription)")
         } catch let error as DependencyInjectionInstructionError {

@@ -19,20 +19,20 @@ struct InjectionTests {
 
     @Test("an alias replaces the same type")
     func anAliasReplacesTheSameType() throws {
-        try program.parser().inject(arguments: ["app", "--dependency", "type=store,factory=inMemory"])
+        try program.parser().parse(arguments: ["app", "--dependency", "type=store,factory=inMemory"])
         #expect(try program.container.resolve((any BookStore).self).name == "memory")
     }
 
     @Test("a scoped instruction changes only that scope")
     func aScopedInstructionChangesOnlyThatScope() throws {
-        try program.parser().inject(arguments: ["app", "-d", "type=clock,factory=fixed,scope=import"])
+        try program.parser().parse(arguments: ["app", "-d", "type=clock,factory=fixed,scope=import"])
         #expect(try program.container.container(for: "import").resolve((any Clock).self).now == 0)
         #expect(try program.container.resolve((any Clock).self).now == 1_000)
     }
 
     @Test("the lifecycle is applied as instructed", arguments: LifecycleType.allCases.filter { $0 != .weak })
     func theLifecycleIsAppliedAsInstructed(lifecycle: LifecycleType) async throws {
-        try program.parser().inject(arguments: ["app", "-d", "type=bookStore,factory=inMemory,lifecycle=\(lifecycle)"])
+        try program.parser().parse(arguments: ["app", "-d", "type=bookStore,factory=inMemory,lifecycle=\(lifecycle)"])
         guard lifecycle != .unitOfWork else {
             // One per unit: the same within a unit, another in the next.
             let (first, again) = try await program.container.withUnitOfWork { unit in
@@ -52,7 +52,7 @@ struct InjectionTests {
 
     @Test("an eager-singleton instruction is built by start")
     func anEagerSingletonInstructionIsBuiltByStart() throws {
-        try program.parser().inject(arguments: [
+        try program.parser().parse(arguments: [
             "app", "-d", "type=bookStore,factory=inMemory,lifecycle=eagerSingleton",
         ])
         try program.container.startSynchronously()
@@ -61,10 +61,11 @@ struct InjectionTests {
 
     @Test("instructions apply in order, each scope its own")
     func instructionsApplyInOrder() throws {
-        let registry = try program.parser().inject(arguments: [
-            "app", "-d", "type=bookStore,factory=inMemory", "-d", "type=clock,factory=fixed,scope=import",
-            "-d", "type=store,factory=inMemory,lifecycle=transient",
-        ])
+        let registry = try program.parser().inject(
+            instructions: [
+                "type=bookStore,factory=inMemory", "type=clock,factory=fixed,scope=import",
+                "type=store,factory=inMemory,lifecycle=transient",
+            ].map { try DependencyInjectionInstruction(parsing: $0) })
         #expect(registry.orderedDefinitions.map(\.instruction.type) == [.bookStore, .clock, .store])
         #expect(registry.definitions[.global]?.map(\.instruction.type) == [.bookStore, .store])
         #expect(registry.definitions["import"]?.map(\.instruction.factory) == [.fixed])
@@ -78,14 +79,12 @@ struct InjectionTests {
         let reported = Locked<[String]>([])
         let parser = InjectDependenciesArgumentParser(
             index: program.index, container: program.container,
+            environment: ["RELAY_DEPENDENCIES": "type=clock,factory=fixed;type=bookStore,factory=inMemory"],
             report: .custom { text in reported.withLock { $0.append(text) } })
-        let registry = try parser.inject(
-            arguments: ["app", "-d", "type=bookStore,factory=inMemory,lifecycle=transient"],
-            environment: ["RELAY_DEPENDENCIES": "type=clock,factory=fixed;type=bookStore,factory=inMemory"])
+        try parser.parse(arguments: ["app", "-d", "type=bookStore,factory=inMemory,lifecycle=transient"])
         #expect(try program.container.resolve((any Clock).self).now == 0)
         let store = try program.container.resolve((any BookStore).self)
         #expect(store !== (try program.container.resolve((any BookStore).self)))
-        #expect(registry.orderedDefinitions.map(\.instruction.origin) == [.environment, .commandLine])
         #expect(
             reported.withLock { $0 } == [
                 """
@@ -101,15 +100,17 @@ struct InjectionTests {
     @Test("two instructions for one type and scope from one source are refused, naming both", arguments: [false, true])
     func duplicatesInOneSourceAreRefused(fromEnvironment: Bool) throws {
         let before = try program.snapshot()
-        let parser = InjectDependenciesArgumentParser(
-            index: program.index, container: program.container, report: .silent)
+        let parser = { (environment: [String: String]) in
+            InjectDependenciesArgumentParser(
+                index: program.index, container: program.container, environment: environment, report: .silent)
+        }
         let first = "type=clock,factory=fixed"
         let second = "type=clock,factory=sunny,lifecycle=transient"
         let error = try #require(throws: DynamicDependencyIndexError.self) {
             if fromEnvironment {
-                try parser.inject(arguments: ["app"], environment: ["RELAY_DEPENDENCIES": "\(first);\(second)"])
+                try parser(["RELAY_DEPENDENCIES": "\(first);\(second)"]).parse(arguments: ["app"])
             } else {
-                try parser.inject(arguments: ["app", "-d", first, "-d", second], environment: [:])
+                try parser([:]).parse(arguments: ["app", "-d", first, "-d", second])
             }
         }
         #expect(error.code == .duplicateInstruction)
@@ -124,7 +125,7 @@ struct InjectionTests {
     func weakForAValueTypeIsRefused() throws {
         let before = try program.snapshot()
         let error = try #require(throws: DynamicDependencyIndexError.self) {
-            try program.parser().inject(arguments: ["app", "-d", "type=clock,factory=fixed,lifecycle=weak"])
+            try program.parser().parse(arguments: ["app", "-d", "type=clock,factory=fixed,lifecycle=weak"])
         }
         #expect(error.code == .weakNeedsObject)
         #expect(error.key == "clock")
@@ -134,7 +135,7 @@ struct InjectionTests {
                     + "names 'Clock', which a value can be"))
         #expect(try program.snapshot() == before)
         // A class-bound protocol can be held weakly.
-        try program.parser().inject(arguments: ["app", "-d", "type=bookStore,factory=inMemory,lifecycle=weak"])
+        try program.parser().parse(arguments: ["app", "-d", "type=bookStore,factory=inMemory,lifecycle=weak"])
         let store = try program.container.resolve((any BookStore).self)
         #expect(store === (try program.container.resolve((any BookStore).self)))
     }
@@ -144,12 +145,12 @@ struct InjectionTests {
     func weakInstructionWithFallback() async throws {
         try await RuntimeSelfChecks.withFallbacks {
             // A class-bound protocol is held weakly, as with the layout read.
-            try program.parser().inject(arguments: ["app", "-d", "type=bookStore,factory=inMemory,lifecycle=weak"])
+            try program.parser().parse(arguments: ["app", "-d", "type=bookStore,factory=inMemory,lifecycle=weak"])
             let store = try program.container.resolve((any BookStore).self)
             #expect(store === (try program.container.resolve((any BookStore).self)))
             // A protocol a value can conform to cannot be told apart from it: accepted at start-up,
             // its value refused at the first resolve instead.
-            try program.parser().inject(arguments: ["app", "-d", "type=clock,factory=fixed,lifecycle=weak"])
+            try program.parser().parse(arguments: ["app", "-d", "type=clock,factory=fixed,lifecycle=weak"])
             let error = try #require(throws: DependencyResolutionError.self) {
                 try program.container.resolve((any Clock).self)
             }
@@ -163,22 +164,22 @@ struct InjectionTests {
     @Test("tokens are echoed with control characters escaped and long ones cut")
     func tokensAreEchoedSafely() throws {
         let control = try #require(throws: DynamicDependencyIndexError.self) {
-            try program.parser().inject(arguments: ["app", "-d", "type=clock\u{1},factory=fixed"])
+            try program.parser().parse(arguments: ["app", "-d", "type=clock\u{1},factory=fixed"])
         }
         #expect(control.description.hasPrefix("Unknown type key 'clock\\u{1}'. Did you mean 'clock'?"))
         let escape = try #require(throws: DynamicDependencyIndexError.self) {
-            try program.parser().inject(arguments: ["app", "-d", "type=\u{1B}[31mred,factory=fixed"])
+            try program.parser().parse(arguments: ["app", "-d", "type=\u{1B}[31mred,factory=fixed"])
         }
         #expect(escape.description.hasPrefix("Unknown type key '\\u{1B}[31mred'."))
         let long = String(repeating: "k", count: 130_000)
         let cut = try #require(throws: DynamicDependencyIndexError.self) {
-            try program.parser().inject(arguments: ["app", "-d", "type=\(long),factory=fixed"])
+            try program.parser().parse(arguments: ["app", "-d", "type=\(long),factory=fixed"])
         }
         #expect(cut.key == long)
         #expect(cut.description.count < 1_000)
         #expect(cut.description.contains("…(129920 more characters)"))
         let malformed = try #require(throws: DependencyInjectionInstructionError.self) {
-            try program.parser().inject(arguments: ["app", "-d", "type=\(long)"])
+            try program.parser().parse(arguments: ["app", "-d", "type=\(long)"])
         }
         #expect(malformed.description.count < 1_000)
         #expect(isPrintable(malformed.description))
@@ -186,18 +187,21 @@ struct InjectionTests {
 
     @Test("the same type in two scopes is not a duplicate")
     func theSameTypeInTwoScopesIsNotADuplicate() throws {
-        let registry = try program.parser().inject(arguments: [
-            "app", "-d", "type=clock,factory=fixed", "-d", "type=clock,factory=sunny,scope=import",
-        ])
+        let registry = try program.parser().inject(
+            instructions: ["type=clock,factory=fixed", "type=clock,factory=sunny,scope=import"].map {
+                try DependencyInjectionInstruction(parsing: $0)
+            })
         #expect(registry.orderedDefinitions.count == 2)
     }
 
     @Test("errors from RELAY_DEPENDENCIES name it, not the command line")
     func errorsFromTheEnvironmentNameIt() throws {
-        let parser = InjectDependenciesArgumentParser(
-            index: program.index, container: program.container, report: .silent)
+        let parser = { (environment: [String: String]) in
+            InjectDependenciesArgumentParser(
+                index: program.index, container: program.container, environment: environment, report: .silent)
+        }
         let malformed = try #require(throws: DependencyInjectionInstructionError.self) {
-            try parser.inject(arguments: ["app"], environment: ["RELAY_DEPENDENCIES": "type=clock"])
+            try parser(["RELAY_DEPENDENCIES": "type=clock"]).parse(arguments: ["app"])
         }
         #expect(malformed.origin == .environment)
         #expect(
@@ -206,12 +210,12 @@ struct InjectionTests {
                   expected: RELAY_DEPENDENCIES='type=<type>,factory=<factory>[,scope=<scope>][,lifecycle=<lifecycle>][;…]'
                 """)
         let unknown = try #require(throws: DynamicDependencyIndexError.self) {
-            try parser.inject(arguments: ["app"], environment: ["RELAY_DEPENDENCIES": "type=clokc,factory=fixed"])
+            try parser(["RELAY_DEPENDENCIES": "type=clokc,factory=fixed"]).parse(arguments: ["app"])
         }
         #expect(unknown.origin == .environment)
         #expect(unknown.description.hasPrefix("In RELAY_DEPENDENCIES: Unknown type key 'clokc'. Did you mean 'clock'?"))
         let fromArguments = try #require(throws: DynamicDependencyIndexError.self) {
-            try parser.inject(arguments: ["app", "-d", "type=clokc,factory=fixed"], environment: [:])
+            try parser([:]).parse(arguments: ["app", "-d", "type=clokc,factory=fixed"])
         }
         #expect(fromArguments.origin == .commandLine)
         #expect(fromArguments.description.hasPrefix("Unknown type key 'clokc'."))
@@ -219,7 +223,7 @@ struct InjectionTests {
 
     @Test("the environment is ignored when the parser says so")
     func theEnvironmentIsIgnoredWhenTheParserSaysSo() throws {
-        try program.parser().inject(arguments: ["app"], environment: ["RELAY_DEPENDENCIES": "type=clock,factory=fixed"])
+        try program.parser(environment: ["RELAY_DEPENDENCIES": "type=clock,factory=fixed"]).parse(arguments: ["app"])
         #expect(try program.container.resolve((any Clock).self).now == 1_000)
     }
 
@@ -229,11 +233,11 @@ struct InjectionTests {
         let parser = InjectDependenciesArgumentParser(
             index: program.index, container: program.container, readsEnvironment: false,
             report: .custom { text in reported.withLock { $0.append(text) } })
-        try parser.inject(arguments: [
+        try parser.parse(arguments: [
             "app", "-d", "type=clock,factory=fixed", "-d",
             "type=store,factory=inMemory,scope=import,lifecycle=transient",
         ])
-        try parser.inject(arguments: ["app", "--port", "80"])
+        try parser.parse(arguments: ["app", "--port", "80"])
         #expect(
             reported.withLock { $0 } == [
                 """
@@ -247,9 +251,9 @@ struct InjectionTests {
     @Test("an allow-list refuses other types")
     func anAllowListRefusesOtherTypes() throws {
         let parser = program.parser(allowedTypes: [.clock])
-        try parser.inject(arguments: ["app", "-d", "type=clock,factory=fixed"])
+        try parser.parse(arguments: ["app", "-d", "type=clock,factory=fixed"])
         let error = try #require(throws: DynamicDependencyIndexError.self) {
-            try parser.inject(arguments: ["app", "-d", "type=bookStore,factory=inMemory"])
+            try parser.parse(arguments: ["app", "-d", "type=bookStore,factory=inMemory"])
         }
         #expect(error.code == .typeNotAllowed)
         #expect(error.description == "Type key 'bookStore' may not be injected into this program. Allowed: clock")
@@ -279,7 +283,7 @@ struct InjectionTests {
         let before = try program.snapshot()
         let parser = program.parser(allowedTypes: code == "typeNotAllowed" ? [.clock] : nil)
         do {
-            try parser.inject(arguments: arguments)
+            try parser.parse(arguments: arguments)
             Issue.record("injecting \(arguments) should have failed")
         } catch let error as DependencyInjectionInstructionError {
             #expect(error.code.description == code)
@@ -296,7 +300,7 @@ struct DeferredInjectionTests {
     func injectedFactoryIsWhatDeferredAndOptionalResolve() throws {
         let program = try DynamicProgram()
         let lazy = try program.container.resolve(Lazy<any Clock>.self)
-        try program.parser().inject(arguments: ["app", "-d", "type=clock,factory=fixed"])
+        try program.parser().parse(arguments: ["app", "-d", "type=clock,factory=fixed"])
         #expect(try program.container.resolve((any Clock)?.self)?.now == 0)
         #expect(try program.container.resolve(Provider<any Clock>.self)().now == 0)
         // Made before the instruction, first called after it: it resolves what is registered then.

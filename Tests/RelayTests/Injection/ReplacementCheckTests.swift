@@ -36,7 +36,7 @@ struct ReplacementCheckTests {
     @Test("an instruction for a type registered nowhere fails, naming the type, its key, the scope and what is there")
     func unregisteredInGlobal() throws {
         let error = try #require(throws: DynamicDependencyIndexError.self) {
-            try program.parser().inject(arguments: ["app", "-d", "type=auditLog,factory=fileAuditLog"])
+            try program.parser().parse(arguments: ["app", "-d", "type=auditLog,factory=fileAuditLog"])
         }
         #expect(error.code == .nothingToReplace)
         #expect(error.key == "auditLog")
@@ -57,7 +57,7 @@ struct ReplacementCheckTests {
     @Test("a scoped instruction lists the scope's registrations, then global's")
     func unregisteredInAScope() throws {
         let error = try #require(throws: DynamicDependencyIndexError.self) {
-            try program.parser().inject(arguments: ["app", "-d", "type=auditLog,factory=fileAuditLog,scope=import"])
+            try program.parser().parse(arguments: ["app", "-d", "type=auditLog,factory=fileAuditLog,scope=import"])
         }
         #expect(
             error.description.hasPrefix(
@@ -77,7 +77,7 @@ struct ReplacementCheckTests {
     func unmadeScope(instruction: String) throws {
         let before = try program.snapshot()
         let error = try #require(throws: DynamicDependencyIndexError.self) {
-            try program.parser().inject(arguments: ["app", "-d", instruction])
+            try program.parser().parse(arguments: ["app", "-d", instruction])
         }
         #expect(error.code == .unknownScope)
         #expect(error.key == "imprt")
@@ -93,7 +93,7 @@ struct ReplacementCheckTests {
         // Checking registered nothing, and did not make the scope: a second try fails the same way.
         #expect(try program.snapshot() == before)
         #expect(throws: DynamicDependencyIndexError.self) {
-            try program.parser().inject(arguments: ["app", "-d", instruction])
+            try program.parser().parse(arguments: ["app", "-d", instruction])
         }
     }
 
@@ -102,7 +102,7 @@ struct ReplacementCheckTests {
         // The store is registered in global only; `import` has a clock of its own, `nightly` nothing
         // (the program makes it at start-up, to resolve from later).
         _ = program.container.container(for: "nightly")
-        try program.parser().inject(arguments: [
+        try program.parser().parse(arguments: [
             "app", "-d", "type=bookStore,factory=inMemory,scope=import", "-d", "type=clock,factory=fixed,scope=nightly",
         ])
         #expect(try program.container.container(for: "import").resolve((any BookStore).self).name == "memory")
@@ -114,7 +114,7 @@ struct ReplacementCheckTests {
     func allOrNothing() throws {
         let before = try program.snapshot()
         #expect(throws: DynamicDependencyIndexError.self) {
-            try program.parser().inject(arguments: [
+            try program.parser().parse(arguments: [
                 "app", "-d", "type=clock,factory=fixed", "-d", "type=bookStore,factory=inMemory,scope=import",
                 "-d", "type=auditLog,factory=fileAuditLog",
             ])
@@ -126,11 +126,10 @@ struct ReplacementCheckTests {
     @Test("an instruction from the environment does not make one from the command line valid")
     func anEarlierInstructionDoesNotCount() throws {
         let parser = InjectDependenciesArgumentParser(
-            index: program.index, container: program.container, report: .silent)
+            index: program.index, container: program.container,
+            environment: ["RELAY_DEPENDENCIES": "type=auditLog,factory=fileAuditLog"], report: .silent)
         let error = try #require(throws: DynamicDependencyIndexError.self) {
-            try parser.inject(
-                arguments: ["app", "-d", "type=auditLog,factory=fileAuditLog"],
-                environment: ["RELAY_DEPENDENCIES": "type=auditLog,factory=fileAuditLog"])
+            try parser.parse(arguments: ["app", "-d", "type=auditLog,factory=fileAuditLog"])
         }
         #expect(error.code == .nothingToReplace)
     }
@@ -141,7 +140,7 @@ struct ReplacementCheckTests {
             index: program.index, container: program.container, allowsUnregisteredTypes: true,
             readsEnvironment: false, report: .silent)
         #expect(parser.allowsUnregisteredTypes)
-        try parser.inject(arguments: ["app", "-d", "type=auditLog,factory=fileAuditLog,scope=nightly"])
+        try parser.parse(arguments: ["app", "-d", "type=auditLog,factory=fileAuditLog,scope=nightly"])
         #expect(try program.container.container(for: "nightly").resolve((any AuditLog).self) is FileAuditLog)
     }
 
@@ -156,7 +155,7 @@ struct ReplacementCheckTests {
         try root.register(FileAuditLog.self) { _ in FileAuditLog() }.implements((any AuditLog).self) { $0 }
         let parser = InjectDependenciesArgumentParser(
             index: program.index, container: root, readsEnvironment: false, report: .silent)
-        try parser.inject(arguments: ["app", "-d", "type=auditLog,factory=fileAuditLog"])
+        try parser.parse(arguments: ["app", "-d", "type=auditLog,factory=fileAuditLog"])
         #expect(try root.resolve((any AuditLog).self) is FileAuditLog)
     }
 }

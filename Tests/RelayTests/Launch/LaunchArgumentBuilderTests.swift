@@ -61,8 +61,8 @@ struct LaunchArgumentBuilderTests {
             DependencyInstructionLaunchArgument(type: .clock, factory: .fixed, scope: "import"),
             DependencyInstructionLaunchArgument(type: .bookStore, factory: .inMemory, lifecycle: .transient),
         ])
-        let registry = try program.parser().inject(arguments: ["app"] + builder.build())
-        #expect(registry.orderedDefinitions.map(\.instruction) == builder.instructions)
+        try program.parser().parse(arguments: ["app"] + builder.build())
+        #expect(try InstructionSource.instructions(inArguments: builder.build()[...]) == builder.instructions)
         #expect(try program.container.container(for: "import").resolve((any Clock).self).now == 0)
         #expect(try InstructionSource.instructions(inEnvironment: builder.environment()) == builder.instructions)
     }

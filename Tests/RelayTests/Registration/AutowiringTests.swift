@@ -178,7 +178,7 @@ struct AutowiringTests {
         #expect(try program.container.resolve(AutowiredShelf.self).clock.now == 1_000)
         program.container.releaseSingletons()
 
-        try program.parser().inject(arguments: ["app", "-d", "type=clock,factory=fixed"])
+        try program.parser().parse(arguments: ["app", "-d", "type=clock,factory=fixed"])
         #expect(try program.container.resolve((any Clock).self).now == 0)
         #expect(try program.container.resolve(AutowiredShelf.self).clock.now == 0)
     }

@@ -415,7 +415,7 @@ struct TypeForwardingTests {
         try index.add(Types())
         try index.add(Stubs())
         try InjectDependenciesArgumentParser(index: index, container: root, readsEnvironment: false, report: .silent)
-            .inject(arguments: ["app", "-d", instruction])
+            .parse(arguments: ["app", "-d", instruction])
     }
 
     @Test("an instruction that replaces the registration shows through every alias")

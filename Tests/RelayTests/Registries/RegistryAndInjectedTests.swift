@@ -4,38 +4,53 @@ import Testing
 
 @Suite("Registries and @Injected")
 struct RegistryAndInjectedTests {
-    struct GreeterRegistry: DependencyRegistryType {
-        let container: DependencyContainer
-        func registerDependencies() throws {
+    struct GreeterModule: DependencyModule {
+        func register(in container: DependencyContainer) {
             container.register((any Greeter).self) { _ in EnglishGreeter() }
         }
     }
 
-    struct FrenchOverrides: DependencyRegistryType {
-        let container: DependencyContainer
-        func registerDependencies() throws {
+    struct FrenchOverrides: DependencyModule {
+        func register(in container: DependencyContainer) {
             container.register((any Greeter).self) { _ in FrenchGreeter() }
         }
     }
 
-    struct FailingRegistry: DependencyRegistryType {
-        func registerDependencies() throws { throw Unavailable() }
+    struct FailingModule: DependencyModule {
+        func register(in container: DependencyContainer) throws { throw Unavailable() }
     }
 
-    @Test("registries apply in order, and later ones win")
-    func registriesApplyInOrderAndLaterOnesWin() throws {
+    @Test("modules apply in order into the container they are applied to, and later ones win")
+    func modulesApplyInOrderAndLaterOnesWin() throws {
         let container = DependencyContainer()
-        try container.apply(GreeterRegistry(container: container), FrenchOverrides(container: container))
+        try container.apply(GreeterModule(), FrenchOverrides())
         #expect(try container.resolve((any Greeter).self).greeting == "bonjour")
+        let scope = container.container(for: .checkout)
+        try scope.apply(GreeterModule())
+        #expect(try scope.resolve((any Greeter).self).greeting == "hello")
+        #expect(try container.resolve((any Greeter).self).greeting == "bonjour", "the root kept its own")
     }
 
-    @Test("a failing registry stops the ones after it")
-    func aFailingRegistryStopsTheOnesAfterIt() throws {
+    @Test("a failing module stops the ones after it")
+    func aFailingModuleStopsTheOnesAfterIt() throws {
         let container = DependencyContainer()
         #expect(throws: Unavailable.self) {
-            try container.apply([FailingRegistry(), GreeterRegistry(container: container)])
+            try container.apply([FailingModule(), GreeterModule()])
         }
         #expect(!container.isRegistered((any Greeter).self))
+    }
+
+    @Test("a module applied inside an override registers into the override")
+    func aModuleAppliedInsideAnOverrideRegistersIntoIt() throws {
+        let container = DependencyContainer()
+        try container.apply(GreeterModule())
+        let overridden = try container.withOverrides { overrides in
+            try overrides.apply(FrenchOverrides())
+        } operation: {
+            try container.resolve((any Greeter).self).greeting
+        }
+        #expect(overridden == "bonjour")
+        #expect(try container.resolve((any Greeter).self).greeting == "hello")
     }
 
     @Test("@Injected resolves lazily, once, and keeps the instance")

@@ -100,7 +100,7 @@ enum BookshelfVaporProgram {
     ) async -> (status: Int32, lifecycle: DependencyContainerLifecycle?) {
         do {
             try DependencyContainer.global.apply(
-                BookshelfDependencyRegistry(configuration: settings.configuration, logger: app.logger))
+                BookshelfModule(configuration: settings.configuration, logger: app.logger))
         } catch {
             app.logger.critical("The program's own wiring is wrong: \(error)")
             return (70, nil)
@@ -113,7 +113,7 @@ enum BookshelfVaporProgram {
         do {
             try DynamicDependencyIndex.shared.add(BookshelfTypeIndex())
             try DynamicDependencyIndex.shared.add(BookshelfStubFactoryIndex())
-            try InjectDependenciesArgumentParser().inject(arguments: CommandLine.arguments)
+            try InjectDependenciesArgumentParser().parse(arguments: CommandLine.arguments)
         } catch {
             FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
             if InstructionOrigin(of: error) == .commandLine {

@@ -96,7 +96,7 @@ struct BookshelfCommand: AsyncParsableCommand {
             idleTimeout: .milliseconds(Int(idleTimeout * 1_000)), requestLogLevel: requestLogLevel)
         do {
             try DependencyContainer.global.apply(
-                BookshelfDependencyRegistry(configuration: configuration, logger: logger))
+                BookshelfModule(configuration: configuration, logger: logger))
         } catch {
             logger.critical("The program's own wiring is wrong: \(error)")
             throw ExitCode(70)

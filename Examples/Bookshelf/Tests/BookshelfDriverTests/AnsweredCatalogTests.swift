@@ -4,7 +4,7 @@ import Foundation
 import Relay
 import RelayTesting
 import RelayTestingHTTP
-import RelayTestingSharedProgram
+import RelayTestingSupport
 import Testing
 
 /// The catalog answered by the test: its books come from a closure in the test, which may change

@@ -3,7 +3,7 @@ import BookshelfStubs
 import Foundation
 import RelayTesting
 import RelayTestingHTTP
-import RelayTestingSharedProgram
+import RelayTestingSupport
 import Testing
 
 /// Stubs shaped by the test: the clock's date and the catalog's books and failures come with the

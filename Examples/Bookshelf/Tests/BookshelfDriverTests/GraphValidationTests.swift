@@ -13,9 +13,7 @@ struct GraphValidationTests {
     static func wiredRoot(in directory: TemporaryDirectory) throws -> DependencyContainer {
         let root = DependencyContainer()
         let configuration = BookshelfConfiguration(databasePath: directory.file(named: "books.sqlite").path)
-        try root.apply(
-            BookshelfDependencyRegistry(
-                configuration: configuration, logger: Logger(label: "bookshelf-tests"), container: root))
+        try root.apply(BookshelfModule(configuration: configuration, logger: Logger(label: "bookshelf-tests")))
         return root
     }
 
@@ -43,7 +41,7 @@ struct GraphValidationTests {
         try index.add(BookshelfTypeIndex())
         try index.add(BookshelfStubFactoryIndex())
         try InjectDependenciesArgumentParser(index: index, container: root, readsEnvironment: false, report: .silent)
-            .inject(arguments: ["bookshelf", "-d", instruction])
+            .parse(arguments: ["bookshelf", "-d", instruction])
         try await root.validate()
         try await root.shutdown()
     }

@@ -42,9 +42,8 @@ struct InProcessShelfTests {
         answers: StubAnswers? = nil
     ) throws -> DependencyContainer {
         let container = DependencyContainer()
-        try BookshelfDependencyRegistry(
-            configuration: configuration, logger: Logger(label: "bookshelf-in-process"), container: container
-        ).registerDependencies()
+        try container.apply(
+            BookshelfModule(configuration: configuration, logger: Logger(label: "bookshelf-in-process")))
         // The stubs the driver tests inject from the command line, injected the same way.
         let index = DynamicDependencyIndex()
         try index.add(BookshelfTypeIndex())

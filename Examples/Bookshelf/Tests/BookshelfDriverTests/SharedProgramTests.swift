@@ -83,8 +83,10 @@ struct SharedProgramTests {
             launcher.opensControlChannel = true
             try await withLaunchedProgram(launcher) { program in
                 let client = ProgramHTTPClient(port: port)
-                let session = try await program.openSession(Self.sessionStubs, stubAnswers: StubAnswers())
-                try await session.end()
+                // Ended as the closure returns; the session is kept to name it afterwards.
+                let session = try await withSession(on: program, Self.sessionStubs, stubAnswers: StubAnswers()) {
+                    $0
+                }
                 let refused = try await client.in(session).get("books")
                 #expect(refused.status == 400)
                 #expect(refused.body.contains("no session '\(session.name)' is open"), "\(refused.body)")

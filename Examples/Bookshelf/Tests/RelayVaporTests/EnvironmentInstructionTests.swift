@@ -10,14 +10,16 @@ struct EnvironmentInstructionTests {
     struct FixedClock: Clock { let name = "fixed" }
 
     /// A root with the program's clock, and a parser that can replace it with the fixed one.
-    static func parser() throws -> (InjectDependenciesArgumentParser, DependencyContainer) {
+    static func parser(
+        environment: [String: String] = [:]
+    ) throws -> (InjectDependenciesArgumentParser, DependencyContainer) {
         let container = DependencyContainer()
         container.register((any Clock).self) { _ in SystemClock() }
         let index = DynamicDependencyIndex()
         try index.add(ClockTypes())
         try index.add(ClockFactories())
         let parser = InjectDependenciesArgumentParser(
-            index: index, container: container, readsEnvironment: true, report: .silent)
+            index: index, container: container, readsEnvironment: true, environment: environment, report: .silent)
         return (parser, container)
     }
 
@@ -34,8 +36,7 @@ struct EnvironmentInstructionTests {
         let (parser, container) = try Self.parser()
         let environment = try Environment.detect(
             injectingWith: parser,
-            arguments: ["app", "serve", "-d", "type=clock,factory=fixed", "--port", "8080", "--env", "testing"],
-            environment: [:])
+            arguments: ["app", "serve", "-d", "type=clock,factory=fixed", "--port", "8080", "--env", "testing"])
         #expect(environment.name == "testing")
         #expect(environment.arguments == ["app", "serve", "--port", "8080"])
         #expect(try container.resolve((any Clock).self).name == "fixed")
@@ -43,10 +44,8 @@ struct EnvironmentInstructionTests {
 
     @Test("RELAY_DEPENDENCIES is read too")
     func readsTheEnvironmentVariable() throws {
-        let (parser, container) = try Self.parser()
-        let environment = try Environment.detect(
-            injectingWith: parser, arguments: ["app", "routes"],
-            environment: ["RELAY_DEPENDENCIES": "type=clock,factory=fixed"])
+        let (parser, container) = try Self.parser(environment: ["RELAY_DEPENDENCIES": "type=clock,factory=fixed"])
+        let environment = try Environment.detect(injectingWith: parser, arguments: ["app", "routes"])
         #expect(environment.arguments == ["app", "routes"])
         #expect(try container.resolve((any Clock).self).name == "fixed")
     }
@@ -61,7 +60,7 @@ struct EnvironmentInstructionTests {
     func aBadInstructionInjectsNothing(arguments: [String], token: String) throws {
         let (parser, container) = try Self.parser()
         let error = try #require(throws: (any Error).self) {
-            try Environment.detect(injectingWith: parser, arguments: arguments, environment: [:])
+            try Environment.detect(injectingWith: parser, arguments: arguments)
         }
         #expect("\(error)".contains(token), "\(error)")
         #expect(error is DependencyInjectionInstructionError || error is DynamicDependencyIndexError)

@@ -1,7 +1,7 @@
 import BookshelfStubs
 import RelayTesting
 import RelayTestingHTTP
-import RelayTestingSharedProgram
+import RelayTestingSupport
 
 /// One launched program per front end, shared by the suites whose tests need no launch of their
 /// own: each test works in a session with its own stubs, all tests at once.

@@ -19,29 +19,29 @@ public import Relay
 /// import) before the store (made at start-up). Each says on the logger that it ran.
 ///
 /// ```swift
-/// try DependencyContainer.global.apply(BookshelfDependencyRegistry(configuration: configuration, logger: logger))
+/// try DependencyContainer.global.apply(BookshelfModule(configuration: configuration, logger: logger))
 /// ```
-public struct BookshelfDependencyRegistry: DependencyRegistryType {
+///
+/// A test applies it to a root of its own, for the program's wiring without the program's globals.
+public struct BookshelfModule: DependencyModule {
     let configuration: BookshelfConfiguration
     let logger: Logger
-    let container: DependencyContainer
 
-    /// Creates the registry for a configuration, registering into `container`.
+    /// Creates the module for a configuration.
     ///
     /// - Parameters:
     ///   - configuration: Where the database and the catalog are.
     ///   - logger: Where the teardowns say what they closed.
-    ///   - container: The root to register in; ``DependencyContainer/global`` by default.
-    public init(configuration: BookshelfConfiguration, logger: Logger, container: DependencyContainer = .global) {
+    public init(configuration: BookshelfConfiguration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
-        self.container = container
     }
 
-    /// Registers the defaults, then the `bulkImport` scope.
+    /// Registers the defaults into `container`, then its `bulkImport` scope.
     ///
+    /// - Parameter container: The root to register in.
     /// - Throws: ``DependencyRegistrationError`` if the catalog client cannot be forwarded.
-    public func registerDependencies() throws {
+    public func register(in container: DependencyContainer) throws {
         let (configuration, logger) = (self.configuration, self.logger)
         container.register((any BookStore).self, lifecycle: .eagerSingleton) { _ in
             try await SQLiteBookStore.open(path: configuration.databasePath)

@@ -1,10 +1,10 @@
-// What the snippets of RelayTestingSharedProgram's doc comments assume
+// What the snippets of RelayTestingSupport's doc comments assume
 // (Scripts/check-doc-snippets.py compiles each beside this file): the shared program the text
 // names. Values are never read: the snippets are compiled, not run.
-// snippets import: RelayTesting, RelayTestingHTTP, RelayTestingSharedProgram, Testing, XCTest, BookshelfStubs
+// snippets import: RelayTesting, RelayTestingHTTP, RelayTestingSupport, Testing, XCTest, BookshelfStubs
 import RelayTesting
 import RelayTestingHTTP
-import RelayTestingSharedProgram
+import RelayTestingSupport
 
 #if !SNIPPET_SharedProgram_1
 /// The bookshelf, launched once for the suites that share it, with a client for its port.
