@@ -40,6 +40,11 @@ public struct DependencyContainerLifecycle: LifecycleHandler {
     // Shared by the copies Vapor keeps: the handler is a value, its outcome one place.
     private let outcome = SharedOutcome()
 
+    /// The observer of teardown failures that ``Vapor/Application/useRelay(_:)`` added for the
+    /// application's logger, removed once the container has shut down: the application is done by
+    /// then, and another made on the same container adds its own.
+    var teardownFailureObserver: TeardownFailureObserverID?
+
     /// Creates the handler.
     ///
     /// - Parameters:
@@ -98,6 +103,9 @@ public struct DependencyContainerLifecycle: LifecycleHandler {
         } catch {
             outcome.withLock { $0 = error }
             report(error, to: application.logger)
+        }
+        if let teardownFailureObserver {
+            container.removeTeardownFailureObserver(teardownFailureObserver)
         }
     }
 

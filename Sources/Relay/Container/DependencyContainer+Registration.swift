@@ -91,7 +91,8 @@ extension DependencyContainer {
     /// depends on; every one runs, even after one throws; they are not cancelled with the work
     /// they clean up. Failures reach whoever ended the owner (``shutdown()``,
     /// ``UnitOfWork/close()``, ``withUnitOfWork(isolation:_:)``), or, where nobody is left to
-    /// receive them (a dropped unit), ``observeTeardownFailures(_:)`` and the next ``shutdown()``.
+    /// receive them (a dropped unit), the observers of ``addTeardownFailureObserver(_:)`` and the
+    /// next ``shutdown()``.
     ///
     /// ```swift
     /// container.register(MetricsExporter.self) { _ in MetricsExporter() } teardown: { exporter in
