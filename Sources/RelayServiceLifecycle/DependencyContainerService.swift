@@ -120,14 +120,8 @@ public struct DependencyContainerService: Service {
             }
         }.value
         guard let error = outcome else { return }
-        if let failed = error as? DependencyShutdownError {
-            for failure in failed.failures {
-                logger.error(
-                    "Teardown failed: \(failure)",
-                    metadata: ["relay.type": "\(failure.requestedType)", "relay.scope": "\(failure.scope)"])
-            }
-        } else {
-            logger.error("Shutting down the dependency container failed: \(error)")
+        for line in DependencyShutdownError.logLines(reporting: error) {
+            logger.error("\(line.message)", metadata: line.metadata.mapValues { .string($0) })
         }
         throw error
     }

@@ -102,23 +102,12 @@ public struct DependencyContainerLifecycle: LifecycleHandler {
             application.logger.info("Dependency container shut down")
         } catch {
             outcome.withLock { $0 = error }
-            report(error, to: application.logger)
+            for line in DependencyShutdownError.logLines(reporting: error) {
+                application.logger.error("\(line.message)", metadata: line.metadata.mapValues { .string($0) })
+            }
         }
         if let teardownFailureObserver {
             container.removeTeardownFailureObserver(teardownFailureObserver)
-        }
-    }
-
-    private func report(_ error: any Error, to logger: Logger) {
-        switch error {
-        case let failed as DependencyShutdownError:
-            for failure in failed.failures {
-                logger.error(
-                    "Teardown failed: \(failure)",
-                    metadata: ["relay.type": "\(failure.requestedType)", "relay.scope": "\(failure.scope)"])
-            }
-        default:
-            logger.error("Shutting down the dependency container failed: \(error)")
         }
     }
 
