@@ -75,22 +75,24 @@ public struct UnitOfWorkMiddleware<Context: UnitOfWorkRequestContext>: RouterMid
     }
 
     /// The session the request names in its `Relay-Session` header, when the program takes
-    /// sessions (a driver test launched it with a channel); `nil` otherwise.
+    /// sessions (a driver test launched it with a channel); `nil` otherwise. Relay decides
+    /// (``Relay/DependencySession/session(forHeaderValues:in:)``); this only reads the header and
+    /// answers a refusal.
     ///
     /// - Throws: `HTTPError` 400 for a name that names no open session: never another session's
     ///   wiring, nor the program's, which a test would mistake for its own.
     static func session(of request: Request, in container: DependencyContainer) throws -> DependencySession? {
-        guard DependencySession.acceptsSessions else { return nil }
-        // Header names compare without case; the canonical form is lowercase.
-        let sessionHeader = DependencySession.headerName.lowercased()
-        guard let name = request.headers.first(where: { $0.name.canonicalName == sessionHeader })?.value else {
-            return nil
-        }
-        switch DependencySession.lookup(name, in: container) {
-        case .notAccepted: return nil
-        case .found(let session): return session
-        case .refused(let error): throw HTTPError(.badRequest, message: error.description)
+        do {
+            return try DependencySession.session(
+                forHeaderValues: request.headers.lazy.filter { $0.name.canonicalName == sessionFieldName }.map(\.value),
+                in: container)
+        } catch {
+            throw HTTPError(.badRequest, message: error.description)
         }
     }
 }
+
+/// `relay-session`: ``Relay/DependencySession/headerName`` as a field name compares, without case
+/// (the canonical form is lowercase).
+private let sessionFieldName = DependencySession.headerName.lowercased()
 #endif

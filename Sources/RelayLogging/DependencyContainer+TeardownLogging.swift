@@ -18,16 +18,25 @@ extension DependencyContainer {
     /// ```
     ///
     /// Each failure is logged once, as it happens, its message the failure's description (the
-    /// types, their units, what each teardown threw). It sets the container family's observer
-    /// (``Relay/DependencyContainer/observeTeardownFailures(_:)``), replacing any other;
-    /// `observeTeardownFailures(nil)` stops it. `RelayVapor`'s `useRelay` and `RelayServiceLifecycle`'s
-    /// `DependencyContainerService` do the same with their own loggers.
+    /// types, their units, what each teardown threw). It adds an observer to the container family
+    /// (``Relay/DependencyContainer/addTeardownFailureObserver(_:)``) beside any other: `RelayVapor`'s
+    /// `useRelay` and `RelayServiceLifecycle`'s `DependencyContainerService`, which do the same with
+    /// their own loggers, and the program's own observers all still see every failure. Pass what
+    /// it returns to ``Relay/DependencyContainer/removeTeardownFailureObserver(_:)`` to stop it:
+    ///
+    /// ```swift
+    /// let logging = DependencyContainer.global.logTeardownFailures(to: logger)
+    /// // … when that logger is done with:
+    /// DependencyContainer.global.removeTeardownFailureObserver(logging)
+    /// ```
     ///
     /// - Parameters:
     ///   - logger: Where to log.
     ///   - level: The level of each failure; `.error` by default.
-    public func logTeardownFailures(to logger: Logger, level: Logger.Level = .error) {
-        observeTeardownFailures { failure in
+    /// - Returns: What identifies the observer, to remove it.
+    @discardableResult
+    public func logTeardownFailures(to logger: Logger, level: Logger.Level = .error) -> TeardownFailureObserverID {
+        addTeardownFailureObserver { failure in
             logger.log(level: level, "\(failure)")
         }
     }

@@ -21,7 +21,8 @@ public enum ResolutionLogging {
     ///
     /// - Parameters:
     ///   - logger: Where to log.
-    ///   - level: The level of successful resolutions; failures are logged at `.warning` or above.
+    ///   - level: The level of successful and cancelled resolutions; failures are logged at
+    ///     `.warning` or above.
     public static func start(logger: Logger, level: Logger.Level = .debug) {
         DependencyContainer.observeResolutions { event in
             let metadata: Logger.Metadata = [
@@ -35,7 +36,8 @@ public enum ResolutionLogging {
             switch event.outcome {
             case .failed:
                 logger.log(level: max(level, .warning), "\(event)", metadata: metadata)
-            case .built, .cached:
+            // Cancellation is the caller's (a client that went away), not a fault of the wiring.
+            case .built, .cached, .cancelled:
                 logger.log(level: level, "\(event)", metadata: metadata)
             }
         }

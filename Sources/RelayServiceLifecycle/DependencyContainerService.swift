@@ -56,14 +56,17 @@ public struct DependencyContainerService: Service {
     /// Where the service says what it does and which teardowns failed.
     public let logger: Logger
 
+    /// The observer that logs the teardown failures nobody receives, removed when ``run()`` ends.
+    private let teardownFailureObserver: TeardownFailureObserverID
+
     /// Creates the service, and has `logger` log the teardown failures that no caller receives.
     ///
     /// Those are the failures of an ending nobody awaits, while the program runs: a unit of work
     /// dropped without being ended (a request whose response was never written), an instance
     /// built for a unit that had ended. Each is logged at `.error` as it happens, the message being
-    /// the failure's description (``Relay/DependencyContainer/observeTeardownFailures(_:)``, which
-    /// this sets on the container's root, replacing any other observer); the shutdown at the end
-    /// reports them again, with its own failures.
+    /// the failure's description (``Relay/DependencyContainer/addTeardownFailureObserver(_:)``: an
+    /// observer added beside the program's and other integrations', removed when ``run()`` ends);
+    /// the shutdown at the end reports them again, with its own failures.
     ///
     /// - Parameters:
     ///   - container: The root to start and shut down; shutting a root down covers its scopes.
@@ -72,7 +75,7 @@ public struct DependencyContainerService: Service {
     public init(container: DependencyContainer = .global, logger: Logger) {
         self.container = container.root
         self.logger = logger
-        container.observeTeardownFailures { failure in
+        self.teardownFailureObserver = container.addTeardownFailureObserver { failure in
             logger.error("\(failure)")
         }
     }
@@ -82,6 +85,7 @@ public struct DependencyContainerService: Service {
     /// - Throws: What `start()` threw, or the `DependencyShutdownError` listing every teardown that
     ///   failed. Cancellation of the group is not an error here: the container is still shut down.
     public func run() async throws {
+        defer { container.removeTeardownFailureObserver(teardownFailureObserver) }
         do {
             try await container.start()
         } catch {
@@ -116,14 +120,8 @@ public struct DependencyContainerService: Service {
             }
         }.value
         guard let error = outcome else { return }
-        if let failed = error as? DependencyShutdownError {
-            for failure in failed.failures {
-                logger.error(
-                    "Teardown failed: \(failure)",
-                    metadata: ["relay.type": "\(failure.requestedType)", "relay.scope": "\(failure.scope)"])
-            }
-        } else {
-            logger.error("Shutting down the dependency container failed: \(error)")
+        for line in DependencyShutdownError.logLines(reporting: error) {
+            logger.error("\(line.message)", metadata: line.metadata.mapValues { .string($0) })
         }
         throw error
     }

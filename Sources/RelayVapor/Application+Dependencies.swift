@@ -24,9 +24,9 @@ extension Application {
     /// ended (a streamed response never written, a unit opened outside a request and forgotten),
     /// an instance built for a unit that had ended. They are logged with the application's logger
     /// as it is when this is called, at `error`, the message being the failure's description
-    /// (``Relay/DependencyContainer/observeTeardownFailures(_:)``, which this sets on the
-    /// container's root, replacing any other observer). A request unit's own failures go to the
-    /// request's logger instead.
+    /// (``Relay/DependencyContainer/addTeardownFailureObserver(_:)``: an observer added beside the
+    /// program's and other integrations', removed when the container has shut down with the
+    /// application). A request unit's own failures go to the request's logger instead.
     ///
     /// ```swift
     /// let app = try await Application.make(environment)
@@ -43,10 +43,10 @@ extension Application {
     public func useRelay(_ container: DependencyContainer = .global) -> DependencyContainerLifecycle {
         dependencies = container
         let logger = self.logger
-        container.observeTeardownFailures { failure in
+        var handler = DependencyContainerLifecycle(container: container)
+        handler.teardownFailureObserver = container.addTeardownFailureObserver { failure in
             logger.error("\(failure)")
         }
-        let handler = DependencyContainerLifecycle(container: container)
         lifecycle.use(handler)
         middleware.use(UnitOfWorkMiddleware(container: container), at: .beginning)
         return handler

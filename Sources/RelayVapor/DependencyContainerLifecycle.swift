@@ -1,6 +1,5 @@
 #if VaporSupport
 public import Relay
-import Synchronization
 public import Vapor
 
 /// Runs a container with a Vapor application: `start()` (eager singletons, async factories) when
@@ -34,11 +33,16 @@ public struct DependencyContainerLifecycle: LifecycleHandler {
     /// What the container's shutdown threw (``Relay/DependencyShutdownError`` for failed
     /// teardowns); `nil` before the shutdown, or after one that went well.
     public var shutdownError: (any Error)? {
-        outcome.withLock { $0 }
+        outcome.withLockedValue { $0 }
     }
 
     // Shared by the copies Vapor keeps: the handler is a value, its outcome one place.
-    private let outcome = SharedOutcome()
+    private let outcome = LockedValue<(any Error)?>(nil)
+
+    /// The observer of teardown failures that ``Vapor/Application/useRelay(_:)`` added for the
+    /// application's logger, removed once the container has shut down: the application is done by
+    /// then, and another made on the same container adds its own.
+    var teardownFailureObserver: TeardownFailureObserverID?
 
     /// Creates the handler.
     ///
@@ -96,21 +100,13 @@ public struct DependencyContainerLifecycle: LifecycleHandler {
             try await container.shutdown()
             application.logger.info("Dependency container shut down")
         } catch {
-            outcome.withLock { $0 = error }
-            report(error, to: application.logger)
-        }
-    }
-
-    private func report(_ error: any Error, to logger: Logger) {
-        switch error {
-        case let failed as DependencyShutdownError:
-            for failure in failed.failures {
-                logger.error(
-                    "Teardown failed: \(failure)",
-                    metadata: ["relay.type": "\(failure.requestedType)", "relay.scope": "\(failure.scope)"])
+            outcome.withLockedValue { $0 = error }
+            for line in DependencyShutdownError.logLines(reporting: error) {
+                application.logger.error("\(line.message)", metadata: line.metadata.mapValues { .string($0) })
             }
-        default:
-            logger.error("Shutting down the dependency container failed: \(error)")
+        }
+        if let teardownFailureObserver {
+            container.removeTeardownFailureObserver(teardownFailureObserver)
         }
     }
 
@@ -122,15 +118,6 @@ public struct DependencyContainerLifecycle: LifecycleHandler {
         application.logger.warning(
             "The dependency container was not shut down: its teardowns are async; make the application with Application.make(_:) and shut it down with asyncShutdown()"
         )
-    }
-}
-
-/// The error a shutdown ended with, shared by every copy of one handler.
-private final class SharedOutcome: Sendable {
-    private let error = Mutex<(any Error)?>(nil)
-
-    func withLock<Result>(_ body: (inout (any Error)?) -> Result) -> Result {
-        error.withLock { body(&$0) }
     }
 }
 #endif

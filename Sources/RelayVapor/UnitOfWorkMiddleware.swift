@@ -39,7 +39,10 @@ public struct UnitOfWorkMiddleware: AsyncMiddleware {
     ///
     /// It reads the `Relay-Session` header of each request, and declares so
     /// (``Relay/DependencySession/declareReader(_:in:)``): a driver test may then open sessions in
-    /// the program.
+    /// the program. Relay decides what the header names
+    /// (``Relay/DependencySession/session(forHeaderValues:in:)``); a name that names no open session
+    /// is answered at once, 400 Bad Request with the reason (`{"error":true,"reason":"…"}`, as
+    /// Vapor answers an `Abort`), never from the program's wiring or another session's.
     ///
     /// - Parameter container: Where requests resolve from. Defaults to
     ///   ``Relay/DependencyContainer/global``.
@@ -58,14 +61,16 @@ public struct UnitOfWorkMiddleware: AsyncMiddleware {
     /// - Throws: What the rest of the chain threw, once the unit has ended.
     public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
         let logger = request.logger
-        var session: DependencySession?
-        if DependencySession.acceptsSessions, let name = request.headers.first(name: DependencySession.headerName) {
-            switch DependencySession.lookup(name, in: container) {
-            case .notAccepted: break
-            case .found(let found): session = found
+        let session: DependencySession?
+        do {
+            session = try DependencySession.session(
+                forHeaderValues: request.headers[DependencySession.headerName], in: container)
+        } catch {
             // A name that names no open session: never another session's wiring, nor the program's.
-            case .refused(let error): throw Abort(.badRequest, reason: error.description)
-            }
+            // Answered here, as Vapor's error middleware answers an `Abort`: this middleware runs
+            // first, so no error middleware would catch a throw, and Vapor would close the
+            // connection without an answer.
+            return try await SessionRefusal(reason: error.description).encodeResponse(status: .badRequest, for: request)
         }
         let requestUnit = RequestUnitOfWork(container: container, session: session) { failure in
             logger.error("\(failure)")
@@ -78,5 +83,12 @@ public struct UnitOfWorkMiddleware: AsyncMiddleware {
         }
         return response
     }
+}
+
+/// The body of a refused session name: `{"error":true,"reason":"…"}`, as Vapor's error middleware
+/// writes an `Abort`'s.
+private struct SessionRefusal: Content {
+    var error = true
+    let reason: String
 }
 #endif

@@ -35,7 +35,7 @@ private struct CapturingHandler: LogHandler {
 
 private struct LoggedService: Sendable {}
 
-@Suite("Resolution logging through swift-log")
+@Suite("Resolution logging through swift-log", .serialized)  // one process-wide observer
 struct ResolutionLoggingTests {
     @Test("resolutions are logged with metadata, and failures as warnings")
     func resolutionsAreLoggedWithMetadataAndFailuresAsWarnings() throws {
@@ -52,6 +52,20 @@ struct ResolutionLoggingTests {
         #expect(entries.map(\.0) == [.debug, .debug, .warning])
         #expect(entries.map { $0.2["relay.outcome"]?.description } == ["built", "cached", "failed (notRegistered)"])
         #expect(entries[0].1.hasPrefix("LoggedService in global: built in "))
+    }
+
+    @Test("a cancelled resolution is logged at the level of successful ones, not as a failure")
+    func cancelledResolutionsAreNotWarnings() throws {
+        let store = CapturingHandler.Store()
+        let logger = Logger(label: "relay-test") { _ in CapturingHandler(store: store) }
+        let container = DependencyContainer()
+        container.register(LoggedService.self, name: "cancelled") { _ -> LoggedService in throw CancellationError() }
+        ResolutionLogging.start(logger: logger)
+        defer { ResolutionLogging.stop() }
+        _ = try? container.resolve(LoggedService.self, name: "cancelled")
+        let entries = store.all.filter { $0.2["relay.type"]?.description.hasPrefix("LoggedService") == true }
+        #expect(entries.map(\.0) == [.debug])
+        #expect(entries.map { $0.2["relay.outcome"]?.description } == ["cancelled"])
     }
 }
 #endif

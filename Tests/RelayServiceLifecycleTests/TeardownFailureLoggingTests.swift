@@ -5,6 +5,7 @@ import Logging
 import Relay
 import RelayLogging
 import RelayServiceLifecycle
+import RelayTestSupport
 import Synchronization
 import Testing
 
@@ -30,34 +31,11 @@ private struct CapturingHandler: LogHandler {
     }
 }
 
-private final class Held: Sendable {}
-
-private struct Refused: Error, CustomStringConvertible {
-    var description: String { "refused" }
-}
-
-/// A container whose `.unitOfWork` `Held` refuses to be torn down.
-private func refusingContainer() -> DependencyContainer {
-    let container = DependencyContainer()
-    container.register(Held.self, lifecycle: .unitOfWork) { _ in
-        Held()
-    } teardown: { _ in
-        throw Refused()
-    }
-    return container
-}
-
-/// Resolves `Held` in a unit of work that is then dropped without being ended.
-private func dropUnit(of container: DependencyContainer) async throws {
-    let unit = container.openUnitOfWork()
-    _ = try await unit.resolve(Held.self)
-}
-
-/// Whether `message` is the failure of a dropped unit whose `Held` refused.
+/// Whether `message` is the failure of a dropped unit whose `HeldByUnit` refused.
 private func isDroppedUnitFailure(_ message: String) -> Bool {
     message.wholeMatch(
         of:
-            /Ending unit of work #(\d+) \(dropped without being closed\) failed: 1 teardown threw\.\n- 'Held' in global, unit of work #\1: refused/
+            /Ending unit of work #(\d+) \(dropped without being closed\) failed: 1 teardown threw\.\n- 'HeldByUnit' in global, unit of work #\1: refused/
     ) != nil
 }
 
@@ -68,9 +46,9 @@ struct TeardownFailureLoggingTests {
     @Test("logTeardownFailures logs a dropped unit's failed teardown once, at error, as it happens")
     func logTeardownFailures() async throws {
         let store = CapturingHandler.Store()
-        let container = refusingContainer()
+        let container = refusingUnitContainer()
         container.logTeardownFailures(to: Logger(label: "relay-test") { _ in CapturingHandler(store: store) })
-        try await dropUnit(of: container)
+        try await dropUnitThatRefuses(of: container)
         // The shutdown awaits the dropped unit's ending (and reports the failure again, to its caller).
         await #expect(throws: DependencyShutdownError.self) { try await container.shutdown() }
         try #require(store.all.count == 1, "\(store.all)")
@@ -78,17 +56,17 @@ struct TeardownFailureLoggingTests {
         #expect(isDroppedUnitFailure(store.all[0].message), "\(store.all[0].message)")
     }
 
-    @Test("the level can be chosen, and observeTeardownFailures(nil) stops it")
+    @Test("the level can be chosen, and removing the observer logTeardownFailures added stops it")
     func levelAndStop() async throws {
         let store = CapturingHandler.Store()
-        let container = refusingContainer()
-        container.logTeardownFailures(
+        let container = refusingUnitContainer()
+        let logging = container.logTeardownFailures(
             to: Logger(label: "relay-test") { _ in CapturingHandler(store: store) }, level: .warning)
-        try await dropUnit(of: container)
+        try await dropUnitThatRefuses(of: container)
         await #expect(throws: DependencyShutdownError.self) { try await container.shutdown() }  // awaits the ending
         #expect(store.all.map(\.level) == [.warning])
-        container.observeTeardownFailures(nil)
-        try await dropUnit(of: container)
+        container.removeTeardownFailureObserver(logging)
+        try await dropUnitThatRefuses(of: container)
         await #expect(throws: DependencyShutdownError.self) { try await container.shutdown() }
         #expect(store.all.count == 1)
     }
@@ -96,14 +74,48 @@ struct TeardownFailureLoggingTests {
     @Test("DependencyContainerService logs them with its logger, before it even runs")
     func theServiceLogsThem() async throws {
         let store = CapturingHandler.Store()
-        let container = refusingContainer()
+        let container = refusingUnitContainer()
         _ = DependencyContainerService(
             container: container, logger: Logger(label: "relay-test") { _ in CapturingHandler(store: store) })
-        try await dropUnit(of: container)
+        try await dropUnitThatRefuses(of: container)
         await #expect(throws: DependencyShutdownError.self) { try await container.shutdown() }
         try #require(store.all.count == 1, "\(store.all)")
         #expect(store.all[0].level == .error)
         #expect(isDroppedUnitFailure(store.all[0].message), "\(store.all[0].message)")
+    }
+
+    @Test("the service stops logging them once it has run: the program's other observers stay")
+    func theServiceRemovesItsObserver() async throws {
+        let serviceLogged = CapturingHandler.Store()
+        let logged = CapturingHandler.Store()
+        let container = refusingUnitContainer()
+        let service = DependencyContainerService(
+            container: container, logger: Logger(label: "relay-test") { _ in CapturingHandler(store: serviceLogged) })
+        container.logTeardownFailures(to: Logger(label: "relay-test") { _ in CapturingHandler(store: logged) })
+        // Cancelled as it starts: the service starts the container, shuts it down, and returns.
+        let running = Task { try await service.run() }
+        running.cancel()
+        try await running.value
+        try await dropUnitThatRefuses(of: container)
+        await #expect(throws: DependencyShutdownError.self) { try await container.shutdown() }
+        #expect(serviceLogged.all.filter { $0.level == .error }.isEmpty, "\(serviceLogged.all)")
+        #expect(logged.all.count == 1, "\(logged.all)")
+    }
+
+    @Test("RelayLogging's logger and the service's both log each failure: the one made last silences neither")
+    func bothIntegrationsLogThem() async throws {
+        let logged = CapturingHandler.Store()
+        let serviceLogged = CapturingHandler.Store()
+        let container = refusingUnitContainer()
+        container.logTeardownFailures(to: Logger(label: "relay-test") { _ in CapturingHandler(store: logged) })
+        _ = DependencyContainerService(
+            container: container, logger: Logger(label: "relay-test") { _ in CapturingHandler(store: serviceLogged) })
+        try await dropUnitThatRefuses(of: container)
+        await #expect(throws: DependencyShutdownError.self) { try await container.shutdown() }
+        for store in [logged, serviceLogged] {
+            try #require(store.all.count == 1, "\(store.all)")
+            #expect(isDroppedUnitFailure(store.all[0].message), "\(store.all[0].message)")
+        }
     }
 }
 #endif

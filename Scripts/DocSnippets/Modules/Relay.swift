@@ -26,6 +26,8 @@ func next(_ request: HTTPRequest) async throws -> HTTPResponse { fatalError() }
 var name: String { fatalError() }
 var job: Job { fatalError() }
 struct Job: Sendable {
+    /// The session the job names.
+    var session: String { fatalError() }
     func perform() async throws {}
 }
 
@@ -195,8 +197,15 @@ struct PDFExporter: Sendable {
     func render(_ report: Report) throws -> PDF { PDF() }
 }
 
-struct HTTPRequest: Sendable {}
+struct HTTPRequest: Sendable {
+    /// The values of the header `name`, in order.
+    func headerValues(named name: String) -> [String] { [] }
+}
 struct HTTPResponse: Sendable {}
+/// What another framework's middleware throws to answer with a status.
+struct HTTPError: Error {
+    static func badRequest(_ message: String) -> HTTPError { HTTPError() }
+}
 struct Command: Sendable {}
 struct RequestParser: Sendable {
     func parse(_ request: HTTPRequest) throws -> Command { Command() }

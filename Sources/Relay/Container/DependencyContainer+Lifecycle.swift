@@ -93,7 +93,7 @@ extension DependencyContainer {
     /// 2. **Endings running in the background**: units dropped without being closed, and instances
     ///    built for a unit that ended meanwhile whose resolve could not await their teardown. It
     ///    waits for each, and reports the failures nobody else received
-    ///    (``observeTeardownFailures(_:)`` saw them too).
+    ///    (the observers ``addTeardownFailureObserver(_:)`` added saw them too).
     /// 3. **The container's own instances**: singletons, eager singletons and weak instances with
     ///    a teardown, and transients with a teardown that one of them resolved. Instances dropped
     ///    earlier by ``releaseSingletons()`` or by registering their type again are torn down here
@@ -131,27 +131,70 @@ extension DependencyContainer {
         }
     }
 
-    /// Sets the observer of teardown failures that no caller is left to receive: those of a unit of
-    /// work dropped without being closed, of an instance built for a unit that ended meanwhile
+    /// Adds an observer of the teardown failures that no caller is left to receive: those of a unit
+    /// of work dropped without being closed, of an instance built for a unit that ended meanwhile
     /// whose resolve could not await its teardown, and of what ``validateSynchronously()`` built.
-    /// The next ``shutdown()`` reports them too. Pass `nil` to remove it.
+    /// The next ``shutdown()`` reports them too.
     ///
     /// Every other failure reaches the caller that ended the owner (``UnitOfWork/close()``,
-    /// ``withUnitOfWork(isolation:_:)``, ``shutdown()``), so this sees only what would otherwise
-    /// wait for shutdown. The logging and HTTP integrations log them:
+    /// ``withUnitOfWork(isolation:_:)``, ``shutdown()``), so an observer sees only what would
+    /// otherwise wait for shutdown. The logging and HTTP integrations log them, each with an
+    /// observer of its own:
     ///
     /// ```swift
-    /// container.observeTeardownFailures { failure in
+    /// let observer = container.addTeardownFailureObserver { failure in
     ///     logger.error("\(failure)")
     /// }
+    /// // … when the logger is done with, say at the end of a test:
+    /// container.removeTeardownFailureObserver(observer)
     /// ```
     ///
-    /// One observer per root (a scope shares its root's); it is called outside every lock, on the
-    /// task that ran the teardowns.
+    /// Observers are added, never replaced: each failure goes to every observer of the root (a
+    /// scope's are its root's), in the order they were added, so `RelayLogging`'s
+    /// `logTeardownFailures(to:level:)`, `RelayServiceLifecycle`'s `DependencyContainerService`,
+    /// `RelayVapor`'s `useRelay(_:)` and the program's own observers all see it, and none silences
+    /// another. Each is called outside every lock, on the task that ran the teardowns.
     ///
     /// - Parameter observer: Receives each failure, with the type and unit it concerns.
+    /// - Returns: What identifies this observer, for ``removeTeardownFailureObserver(_:)``.
+    @discardableResult
+    public func addTeardownFailureObserver(
+        _ observer: @escaping @Sendable (DependencyShutdownError) -> Void
+    ) -> TeardownFailureObserverID {
+        family.endings.addObserver(observer)
+    }
+
+    /// Removes an observer that ``addTeardownFailureObserver(_:)`` added, leaving the others.
+    ///
+    /// ```swift
+    /// let observer = container.addTeardownFailureObserver { failure in print(failure) }
+    /// container.removeTeardownFailureObserver(observer)
+    /// ```
+    ///
+    /// Failures reported after it returns no longer reach that observer; one being reported as it
+    /// is removed may still. Removing an observer twice, or through a container of another root,
+    /// does nothing.
+    ///
+    /// - Parameter observer: What `addTeardownFailureObserver(_:)` returned.
+    public func removeTeardownFailureObserver(_ observer: TeardownFailureObserverID) {
+        family.endings.removeObserver(observer)
+    }
+
+    /// Sets the one observer of teardown failures that this method manages, replacing the one its
+    /// last call set; `nil` removes it.
+    ///
+    /// It no longer silences anyone else: observers added with
+    /// ``addTeardownFailureObserver(_:)`` (the integrations', the program's) stay, and are told
+    /// too. Use that method, which adds an observer, and ``removeTeardownFailureObserver(_:)``.
+    ///
+    /// - Parameter observer: Receives each failure; `nil` removes the observer this method set.
+    @available(
+        *, deprecated,
+        message:
+            "use addTeardownFailureObserver(_:), which adds an observer beside the others, and removeTeardownFailureObserver(_:)"
+    )
     public func observeTeardownFailures(_ observer: (@Sendable (DependencyShutdownError) -> Void)?) {
-        family.endings.observe(observer)
+        family.endings.replaceObserver(with: observer)
     }
 
     /// How many rounds of teardowns one ``shutdown()`` runs: the first tears down what was built

@@ -39,7 +39,8 @@ extension DependencyContainer {
     /// depends on; every one runs, even after one throws; they are not cancelled with the work
     /// they clean up. Failures reach whoever ended the owner (``shutdown()``,
     /// ``UnitOfWork/close()``, ``withUnitOfWork(isolation:_:)``), or, where nobody is left to
-    /// receive them (a dropped unit), ``observeTeardownFailures(_:)`` and the next ``shutdown()``.
+    /// receive them (a dropped unit), the observers of ``addTeardownFailureObserver(_:)`` and the
+    /// next ``shutdown()``.
     ///
     /// A service that is not `Sendable` is registered with a ``NonSendableLifecycle`` instead: a
     /// shared lifecycle hands one instance to every caller, on any thread.

@@ -43,8 +43,9 @@ extension DependencyContainer {
     /// It cannot run async factories: it reports each async registration it meets with code
     /// ``DependencyResolutionError/Code/asyncFactory``. Nor can it await teardowns: what it built is
     /// torn down at once in a task the container tracks, which ``shutdown()`` awaits; a teardown
-    /// that throws reaches ``observeTeardownFailures(_:)`` and the next `shutdown()`. Not an overload
-    /// of `validate()` on purpose: in top-level code Swift would pick it even under `await`.
+    /// that throws reaches the observers of ``addTeardownFailureObserver(_:)`` and the next
+    /// `shutdown()`. Not an overload of `validate()` on purpose: in top-level code Swift would pick
+    /// it even under `await`.
     ///
     /// - Throws: ``DependencyGraphError`` with code `validationFailed`, listing every failure.
     public func validateSynchronously() throws {

@@ -100,3 +100,52 @@ public struct DependencyShutdownError: Error, CustomStringConvertible, Sendable 
         return lines.joined(separator: "\n")
     }
 }
+
+// MARK: - Log lines
+
+extension DependencyShutdownError {
+    /// One line of a log that reports a shutdown that failed, in Relay's words: what the
+    /// integrations log (`RelayServiceLifecycle`'s `DependencyContainerService`, `RelayVapor`'s
+    /// `DependencyContainerLifecycle`), so that every one reports a failure alike.
+    public struct LogLine: Hashable, Sendable {
+        /// The message: `Teardown failed: 'Cache' in global: the socket was already closed`.
+        public let message: String
+
+        /// What a structured logger attaches to it: for a failed teardown, `relay.type` (the type,
+        /// `Cache`) and `relay.scope` (the scope, `global`); empty otherwise.
+        public let metadata: [String: String]
+    }
+
+    /// The lines that report a container's shutdown that threw `error`: for a
+    /// `DependencyShutdownError`, one per failed teardown, in the order they ran (newest instance
+    /// first), so that each failure can be found and counted on its own, with its type and scope as
+    /// metadata; for any other error, one line.
+    ///
+    /// ```swift
+    /// do {
+    ///     try await container.shutdown()
+    /// } catch {
+    ///     for line in DependencyShutdownError.logLines(reporting: error) {
+    ///         logger.error("\(line.message)", metadata: line.metadata.mapValues { .string($0) })
+    ///     }
+    /// }
+    /// // error: Teardown failed: 'Cache' in global: the socket was already closed [relay.scope=global relay.type=Cache]
+    /// ```
+    ///
+    /// - Parameter error: What `shutdown()` threw.
+    /// - Returns: The lines, to log at `error`.
+    public static func logLines(reporting error: any Error) -> [LogLine] {
+        guard let failed = error as? DependencyShutdownError else {
+            return [LogLine(message: "Shutting down the dependency container failed: \(error)", metadata: [:])]
+        }
+        var lines = failed.failures.map { failure in
+            LogLine(
+                message: "Teardown failed: \(failure)",
+                metadata: ["relay.type": failure.requestedType, "relay.scope": "\(failure.scope)"])
+        }
+        if let workError = failed.workError {
+            lines.append(LogLine(message: "The unit's work had thrown first: \(workError)", metadata: [:]))
+        }
+        return lines
+    }
+}

@@ -123,4 +123,46 @@ public final class DependencySession: Sendable {
         }
         return .found(session)
     }
+
+    /// The session a request names in its ``headerName`` header: the one decision that the
+    /// unit-of-work middlewares of RelayHummingbird and RelayVapor both make, each only reading the
+    /// header from its request and turning a refusal into its framework's response.
+    ///
+    /// ```swift
+    /// // A middleware of another framework:
+    /// let session: DependencySession?
+    /// do {
+    ///     session = try DependencySession.session(
+    ///         forHeaderValues: request.headerValues(named: DependencySession.headerName), in: container)
+    /// } catch {
+    ///     throw HTTPError.badRequest(error.description)
+    /// }
+    /// ```
+    ///
+    /// The header is read only when the program takes sessions (``acceptsSessions``): a program
+    /// launched without a channel pays one load per request. Its first value is the name.
+    ///
+    /// - Parameters:
+    ///   - headerValues: The values of the request's `Relay-Session` header (names compare without
+    ///     case), in the order the request has them; none when it has no such header.
+    ///   - container: The container the request is served from, or any container of its root.
+    /// - Returns: The session the header names; `nil` when it names none or the program takes no
+    ///   sessions: serve the request from the program's own wiring.
+    /// - Throws: ``DependencySessionError`` when the program takes sessions and the name is
+    ///   malformed or names no open session: answer 400 Bad Request with its description, never
+    ///   serve the request from another session's wiring or the program's, which a test would
+    ///   mistake for its own.
+    public static func session<HeaderValues: Sequence>(
+        forHeaderValues headerValues: @autoclosure () -> HeaderValues,
+        in container: DependencyContainer
+    ) throws(DependencySessionError) -> DependencySession? where HeaderValues.Element: StringProtocol {
+        guard SessionRegistry.acceptsSessions else { return nil }
+        var values = headerValues().makeIterator()
+        guard let name = values.next() else { return nil }
+        switch lookup(name, in: container) {
+        case .notAccepted: return nil
+        case .found(let session): return session
+        case .refused(let error): throw error
+        }
+    }
 }

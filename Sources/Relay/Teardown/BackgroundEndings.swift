@@ -4,8 +4,8 @@
 /// reports the failures that no caller was left to receive.
 ///
 /// A failure goes to whoever can answer it: the `report` the ending was started with (a request's
-/// logger), or else the family's observer (``DependencyContainer/observeTeardownFailures(_:)``)
-/// and the next `shutdown()`'s error.
+/// logger), or else every observer of the family
+/// (``DependencyContainer/addTeardownFailureObserver(_:)``) and the next `shutdown()`'s error.
 final class BackgroundEndings: Sendable {
     private struct State {
         /// Endings started and not finished.
@@ -14,15 +14,38 @@ final class BackgroundEndings: Sendable {
         var waiters: [CheckedContinuation<Void, Never>] = []
         /// Failures nobody has received yet, for the next shutdown.
         var unanswered: [DependencyShutdownError.Failure] = []
-        /// Told of every failure nobody else received.
-        var observer: (@Sendable (DependencyShutdownError) -> Void)?
+        /// Each told of every failure nobody else received, in the order they were added.
+        var observers: [(id: TeardownFailureObserverID, observe: @Sendable (DependencyShutdownError) -> Void)] = []
+        /// The observer that `observeTeardownFailures(_:)` (deprecated) set, which its next call
+        /// replaces; never one added otherwise.
+        var replaceableObserver: TeardownFailureObserverID?
     }
 
     private let state = LockedValue(State())
 
-    /// Sets (or, with `nil`, removes) the observer of failures nobody else receives.
-    func observe(_ observer: (@Sendable (DependencyShutdownError) -> Void)?) {
-        state.withLockedValue { $0.observer = observer }
+    /// Adds an observer of failures nobody else receives, beside the others.
+    func addObserver(_ observer: @escaping @Sendable (DependencyShutdownError) -> Void) -> TeardownFailureObserverID {
+        let id = TeardownFailureObserverID.next()
+        state.withLockedValue { $0.observers.append((id, observer)) }
+        return id
+    }
+
+    /// Removes the observer `id` names; nothing when it names none of this family's.
+    func removeObserver(_ id: TeardownFailureObserverID) {
+        state.withLockedValue { $0.observers.removeAll { $0.id == id } }
+    }
+
+    /// Replaces the observer the last call set (and with `nil`, only removes it), leaving every
+    /// observer added otherwise in place.
+    func replaceObserver(with observer: (@Sendable (DependencyShutdownError) -> Void)?) {
+        let added = observer.map { (id: TeardownFailureObserverID.next(), observe: $0) }
+        state.withLockedValue { state in
+            if let replaced = state.replaceableObserver {
+                state.observers.removeAll { $0.id == replaced }
+            }
+            state.replaceableObserver = added?.id
+            if let added { state.observers.append(added) }
+        }
     }
 
     /// Starts `ending` in a task of its own, at once.
@@ -51,14 +74,14 @@ final class BackgroundEndings: Sendable {
         }
     }
 
-    /// Takes a failure that no caller can receive: kept for the next shutdown, and handed to the
+    /// Takes a failure that no caller can receive: kept for the next shutdown, and handed to every
     /// observer (outside the lock: user code).
     func receive(_ failure: DependencyShutdownError) {
-        let observer = state.withLockedValue { state in
+        let observers = state.withLockedValue { state in
             state.unanswered += failure.failures
-            return state.observer
+            return state.observers
         }
-        observer?(failure)
+        for observer in observers { observer.observe(failure) }
     }
 
     /// Waits, suspending, until no ending runs, and takes the failures nobody has received.

@@ -54,8 +54,9 @@ extension DependencyContainer {
     /// unit opened inside another (in its `run`) nests in it.
     ///
     /// A unit that is never closed still has its teardowns run: when the last reference to it goes
-    /// away, in a task the container tracks (``shutdown()`` awaits it; a failure reaches
-    /// ``observeTeardownFailures(_:)``); and ``shutdown()`` ends every unit still open.
+    /// away, in a task the container tracks (``shutdown()`` awaits it; a failure reaches the
+    /// observers of ``addTeardownFailureObserver(_:)``); and ``shutdown()`` ends every unit still
+    /// open.
     ///
     /// ```swift
     /// let unit = container.openUnitOfWork()

@@ -505,8 +505,8 @@ public final class UnitOfWork: Sendable, CustomStringConvertible {
     /// the container tracks (its `shutdown()` awaits it). For a unit whose owner went away without
     /// closing it (a request whose response was never written).
     ///
-    /// - Parameter report: Who receives the teardowns' failures; `nil` for the container's observer
-    ///   (``DependencyContainer/observeTeardownFailures(_:)``) and its next `shutdown()`.
+    /// - Parameter report: Who receives the teardowns' failures; `nil` for the container's observers
+    ///   (``DependencyContainer/addTeardownFailureObserver(_:)``) and its next `shutdown()`.
     package func endInBackground(reportingTo report: (@Sendable (DependencyShutdownError) -> Void)? = nil) {
         container.family.openUnits.remove(self)
         Self.endInBackground(takeEverything(), of: container, reportingTo: report)

@@ -494,7 +494,7 @@ struct OwnershipTests {
             let log = Log()
             let observed = Log()
             let container = DependencyContainer()
-            container.observeTeardownFailures { observed.append("\($0)") }
+            container.addTeardownFailureObserver { observed.append("\($0)") }
             container.register(Pool.self) { _ in
                 Pool(connection: Connection(number: 0))
             } teardown: { _ in
@@ -553,7 +553,7 @@ struct OwnershipTests {
         try await withDeadline {
             let observed = Log()
             let container = DependencyContainer()
-            container.observeTeardownFailures { observed.append("\($0)") }
+            container.addTeardownFailureObserver { observed.append("\($0)") }
             container.register(Connection.self, lifecycle: .unitOfWork) { _ in
                 Connection(number: 1)
             } teardown: { _ in

@@ -73,12 +73,14 @@ struct SharedProgramTests {
         #expect(asked == (0..<50).map { isbn(test: test, request: $0) }, "test \(test)")
     }
 
-    @Test("a request that names a session no longer open is refused, never served from another's stubs")
-    func endedSession() async throws {
+    @Test(
+        "a request that names a session no longer open is refused, never served from another's stubs",
+        arguments: BookshelfFront.allCases)
+    func endedSession(front: BookshelfFront) async throws {
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
             let port = try FreePort.next()
             var launcher = try Bookshelf.launcher(
-                .hummingbird, port: port, directory: directory,
+                front, port: port, directory: directory,
                 instructions: [.init(type: .bookStore, factory: .inMemoryBookStore)])
             launcher.opensControlChannel = true
             try await withLaunchedProgram(launcher) { program in
@@ -92,6 +94,16 @@ struct SharedProgramTests {
                 #expect(refused.body.contains("no session '\(session.name)' is open"), "\(refused.body)")
                 let forged = try await client.get("books", headers: ["Relay-Session": "0123456789abcdef"])
                 #expect(forged.status == 400)
+                #expect(forged.body.contains("no session '0123456789abcdef' is open"), "\(forged.body)")
+                // Header names compare without case.
+                let lowercase = try await client.get("books", headers: ["relay-session": "0123456789abcdef"])
+                #expect(lowercase.status == 400)
+                let oversized = try await client.get(
+                    "books", headers: ["Relay-Session": String(repeating: "a", count: 65)])
+                #expect(oversized.status == 400)
+                #expect(oversized.body.contains("is not a session name"), "\(oversized.body)")
+                // Without the header, the program's own wiring answers.
+                #expect(try await client.get("books").status == 200)
             }
         }
     }

@@ -239,10 +239,15 @@ struct UnitOfWorkMiddlewareTests {
         #expect(errors[0].metadata["request-id"] != nil, "not the request's logger: \(errors[0].metadata)")
     }
 
-    @Test("useRelay logs the teardown failures nobody else receives with the application's logger")
+    @Test(
+        "useRelay logs the teardown failures nobody else receives with the application's logger, beside the program's observer, until the application has shut down"
+    )
     func unansweredFailuresAreLogged() async throws {
         let records = LogRecords()
         let container = unitContainer(log: EventLog(), ledgerFails: true)
+        // The program's own observer, added first: useRelay's must not silence it.
+        let programSaw = EventLog()
+        container.addTeardownFailureObserver { programSaw.record("\($0)") }
         try await withRelayApp(container: container) { app in
             app.logger = records.logger(label: "app")
             app.useRelay(container)
@@ -256,6 +261,17 @@ struct UnitOfWorkMiddlewareTests {
             #expect(describesFailedTeardown(errors[0].message, of: "Ledger", threw: "the ledger would not close"))
             #expect(errors[0].metadata["request-id"] == nil, "a request's logger: \(errors[0].metadata)")
         }
+        // The application's shutdown awaited the ending: the program's observer was told too.
+        try #require(programSaw.recorded.count == 1, "\(programSaw.recorded)")
+        #expect(describesFailedTeardown(programSaw.recorded[0], of: "Ledger", threw: "the ledger would not close"))
+        // After the application, its logger is no longer told; the program's observer still is.
+        try await resolveInDroppedUnit(Ledger.self, from: container)
+        await #expect(throws: DependencyShutdownError.self) { try await container.shutdown() }
+        #expect(programSaw.recorded.count == 2, "\(programSaw.recorded)")
+        let observed = records.all.filter {
+            describesFailedTeardown($0.message, of: "Ledger", threw: "the ledger would not close")
+        }
+        #expect(observed.count == 1, "\(records.all)")
     }
 
     /// Resolves `type` in a unit of work that is then dropped without being ended.
