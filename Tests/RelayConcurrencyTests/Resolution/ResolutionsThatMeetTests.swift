@@ -4,17 +4,20 @@ import Relay
 import RelayTestSupport
 import Testing
 
-/// Synchronous and async resolution, first reads of `Lazy` and `@Injected`, and the wait-for graph
-/// agree on one construction path: every cycle is reported as a cycle, wherever its two ends run
-/// (two tasks, a child task, two threads behind shared values, two roots), nothing hangs, nothing
-/// blocks a thread of the cooperative pool, and each build runs exactly once.
+/// Resolutions that meet (synchronous and async ones, first reads of `Lazy` and `@Injected`, on
+/// threads, in tasks and their child tasks, in two roots): every cycle is reported as a cycle,
+/// wherever its two ends run (two tasks, a child task, two threads behind shared values, two
+/// roots), nothing hangs, nothing blocks a thread of the cooperative pool, and each build runs
+/// exactly once.
 ///
 /// Every test waits under a deadline (`withDeadline`, or `concurrently`'s timeout), so a regression
 /// fails instead of stopping the run. Whatever blocks (threads, semaphores) runs on threads of its
 /// own, off the cooperative pool, whose two threads the async side needs. Serialized: several
 /// tests measure how long a read takes, which a neighbour hogging the pool would skew.
-@Suite("One construction path: no hang, exactly once", .serialized)
-struct OneEngineTests {
+@Suite(
+    "Resolutions that meet across threads, tasks and roots: a cycle is an error, nothing hangs, each build runs once",
+    .serialized)
+struct ResolutionsThatMeetTests {
     final class A: Sendable {}
     final class B: Sendable {}
     final class Session: Sendable {}
@@ -494,7 +497,7 @@ struct OneEngineTests {
 
 // MARK: - Helpers
 
-extension OneEngineTests {
+extension ResolutionsThatMeetTests {
     /// Resolves `A` and `B` of `root` in two tasks at once, and returns how each ended. Cancelled
     /// (by a deadline), it cancels both, so that a hang leaves no task behind.
     private static func resolveBothEnds(of root: DependencyContainer) async -> [String] {
