@@ -122,7 +122,7 @@ let package = Package(
                 "BookshelfHummingbird",
                 "BookshelfVapor",
                 "BookshelfStubs",
-                // Deadlines and bounded polling.
+                // Deadlines, and waiting for what the program or a fake records.
                 "RelayIntegrationTestSupport",
                 // Reads the database a stopped program left behind.
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -144,7 +144,7 @@ let package = Package(
         // package so that Hummingbird and Vapor are built once, for the example and for them (a
         // clean Vapor build takes minutes on CI).
         // What the two integrations' tests share: a container of per-unit instances, an event log,
-        // a recording log handler, deadlines and bounded polling. A plain target, not a product.
+        // a recording log handler, deadlines, and records a test can wait on. A plain target, not a product.
         .target(
             name: "RelayIntegrationTestSupport",
             dependencies: [

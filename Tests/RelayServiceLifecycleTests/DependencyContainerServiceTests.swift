@@ -23,12 +23,13 @@ struct DependencyContainerServiceTests {
     {
         let container = DependencyContainer()
         container.register((any Store).self, lifecycle: .eagerSingleton) { _ in
-            try await Task.sleep(for: .milliseconds(10))
+            // Opening suspends, as a connect would.
+            await Task.yield()
             journal.record("database opened")
             return Database()
         } teardown: { _ in
-            // A teardown that awaits: cancellation must not cut it short.
-            try await Task.sleep(for: .milliseconds(20))
+            // A teardown that awaits work that honours cancellation: cancellation must not cut it short.
+            try await cancellableWork()
             journal.record("database closed")
         }
         container.register((any Cache).self, lifecycle: .eagerSingleton) { container in
@@ -167,7 +168,8 @@ struct DependencyContainerServiceTests {
             running.cancel()
             _ = await running.result
 
-            // The database's teardown sleeps before it records: cancelled, it would never record.
+            // The database's teardown awaits cancellable work before it records: cancelled, it would
+            // never record.
             #expect(journal.recorded.suffix(2) == ["cache closing", "database closed"])
         }
     }

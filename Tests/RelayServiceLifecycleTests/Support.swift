@@ -47,9 +47,10 @@ struct StandInServer: Service {
         journal.record("server started")
         await started.open()
         try? await gracefulShutdown()
-        // Finishing in-flight requests takes a moment, and a handler need not stop when its task
-        // is cancelled (hence a task that does not inherit cancellation): a teardown that ran now
-        // would be too early.
+        // Time is the subject: finishing in-flight requests takes a while, so that a teardown the
+        // container started on the group's signal rather than once the server stopped comes first
+        // in the journal (nothing signals "the container would have started by now"). A handler
+        // need not stop when its task is cancelled, hence a task that does not inherit it.
         await Task.detached { try? await Task.sleep(for: .milliseconds(50)) }.value
         journal.record("server stopped")
     }

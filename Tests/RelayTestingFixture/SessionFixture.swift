@@ -1,11 +1,13 @@
 import Foundation
 import Relay
 
-/// The `answered` program's greeter, with sessions: every 20 ms it greets "Ann" from the program's
-/// own wiring (`global: GREETING`), and, when the file `DIR/session` names a session, greets "Ann"
-/// in it too and bids her farewell there, which only sessions do (`session NAME: GREETING` then
+/// The `answered` program's greeter, with sessions: every 20 ms, in a round that begins with the
+/// line `round N begins` (N from 1), it greets "Ann" from the program's own wiring
+/// (`global: GREETING`), and, when the file `DIR/session` names a session, greets "Ann" in it too
+/// and bids her farewell there, which only sessions do (`session NAME: GREETING` then
 /// `farewell NAME: FAREWELL`; `refused NAME: WHY`, or `not accepted NAME`). A test re-wires it or
-/// opens sessions in it, and watches the lines change. It reads sessions by hand
+/// opens sessions in it, and watches the lines change: a round whose `begins` line it had not seen
+/// when it changed something resolves and reads the file afterwards. It reads sessions by hand
 /// (`DependencySession.lookup`), so it declares that it reads them.
 enum SessionFixture {
     static func run(arguments: [String]) async {
@@ -27,7 +29,8 @@ enum SessionFixture {
         DependencySession.declareReader("the sessions fixture's loop", in: container)
         say("ready")
         let file = URL(fileURLWithPath: directory).appendingPathComponent("session")
-        while true {
+        for round in 1... {
+            say("round \(round) begins")
             say("global: \(await greeting(from: container))")
             if let name = try? String(contentsOf: file, encoding: .utf8), !name.isEmpty {
                 switch DependencySession.lookup(name, in: container) {
@@ -40,6 +43,8 @@ enum SessionFixture {
                     }
                 }
             }
+            // Time is the subject: the program works on its own time, a round every 20 ms, as a
+            // server's background work would; tests wait for its rounds, not for the time.
             try? await Task.sleep(for: .milliseconds(20))
         }
     }

@@ -46,9 +46,10 @@ func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
-/// Sleeps until a signal ends the process.
+/// Waits, on no timer, until a signal ends the process: `pause()` returns only after a signal
+/// handler ran, and the process goes on waiting then.
 func sleepUntilKilled() -> Never {
-    while true { sleep(3600) }
+    while true { pause() }
 }
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -53,7 +53,7 @@ struct CallerExecutorTests {
     func theCountingExecutorSeesAHop() async throws {
         try await withDeadline {
             let caller = CountingActor()
-            let hops = try await caller.hopOffAndBack()
+            let hops = await caller.hopOffAndBack()
             #expect(hops >= 1)
         }
     }
@@ -70,6 +70,12 @@ final class CountingExecutor: SerialExecutor {
         jobs.add(1, ordering: .relaxed)
         let job = UnownedJob(job)
         queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+    }
+
+    /// Runs `work` on the executor's queue once the job running now (if any) has returned. Not a
+    /// job: it is not counted.
+    func afterCurrentJob(_ work: @escaping @Sendable () -> Void) {
+        queue.async(execute: work)
     }
 }
 
@@ -122,10 +128,14 @@ actor CountingActor {
         return (start, validate, graph, executor.count - before)
     }
 
-    /// Awaits work on the global executor, which must come back through this actor's executor.
-    func hopOffAndBack() async throws -> Int {
+    /// Suspends, and is resumed from off the actor, which must come back through its executor.
+    func hopOffAndBack() async -> Int {
         let before = executor.count
-        try await Task.detached { try await Task.sleep(for: .milliseconds(1)) }.value
+        // Resumed by work that the executor's queue runs only after this job has returned: once the
+        // actor has suspended here, so coming back takes a job.
+        await withCheckedContinuation { continuation in
+            executor.afterCurrentJob { continuation.resume() }
+        }
         return executor.count - before
     }
 }

@@ -22,7 +22,8 @@ struct SlowSynchronousBuildTests {
                 let builds = Counter()
                 root.register(Catalog.self) { _ in
                     builds.increment()
-                    // A file read, a synchronous connect: slow, and needs no other thread.
+                    // Time is the subject: a file read, a synchronous connect, slow enough that the
+                    // racers arrive while it builds, and needs no other thread.
                     Thread.sleep(forTimeInterval: 0.06)
                     return Catalog()
                 }

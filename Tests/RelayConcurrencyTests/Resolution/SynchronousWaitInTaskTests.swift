@@ -20,7 +20,8 @@ struct SynchronousWaitInTaskTests {
             let settingsBuilt = Counter()
             container.register(Settings.self) { _ in
                 settingsBuilt.increment()
-                // Slow: the other eager singleton's factory must not give up on it.
+                // Time is the subject: a slow build, which the other eager singleton's factory must
+                // not give up on. That factory blocks its thread to wait, which no test can see.
                 Thread.sleep(forTimeInterval: 0.3)
                 return Settings()
             }
@@ -52,7 +53,8 @@ struct SynchronousWaitInTaskTests {
             let builder = Task.detached { await onThread { try? container.resolve(Settings.self) } }
             await onThread { started.wait() }
             let waiter = Task.detached { try resolveSynchronously(Settings.self, from: container) }
-            // Longer than the 50 ms a waiter in a task used to be given.
+            // Time is the subject: the waiter must not give up before the build ends, which takes
+            // longer than the 50 ms a waiter in a task used to be given.
             try await Task.sleep(for: .milliseconds(200))
             release.signal()
             let built = try #require(await builder.value)
@@ -104,7 +106,8 @@ struct SynchronousWaitInTaskTests {
             let started = DispatchSemaphore(value: 0)
             container.register(Settings.self) { _ in
                 started.signal()
-                // Slow.
+                // Time is the subject: a slow build, long enough for the read below to find it under
+                // way; the read blocks its thread to wait, which no test can see.
                 Thread.sleep(forTimeInterval: 0.4)
                 return Settings()
             }

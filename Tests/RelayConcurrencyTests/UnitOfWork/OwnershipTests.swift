@@ -45,7 +45,7 @@ struct OwnershipTests {
             container.register(Connection.self, lifecycle: .unitOfWork) { _ in
                 Connection(number: 1)
             } teardown: { _ in
-                try await Task.sleep(for: .milliseconds(20))
+                try await cancellableWork()
                 log.append("connection closed")
             }
             container.register(Flusher.self, lifecycle: .unitOfWork) { _ in
@@ -61,7 +61,7 @@ struct OwnershipTests {
                     _ = try await unit.resolve(Connection.self)
                     _ = try await unit.resolve(Flusher.self)
                     await started.open()
-                    try await Task.sleep(for: .seconds(30))
+                    try await untilCancelled()
                 }
             }
             await started.wait()
@@ -86,7 +86,7 @@ struct OwnershipTests {
                         committed.withLock { $0 = continuation }
                         // Cancelled before the continuation was stored: the handler found nothing.
                         if Task.isCancelled { committed.withLock { $0.take() }?.resume(throwing: CancellationError()) }
-                        DispatchQueue.global().asyncAfter(deadline: .now() + 0.01) {
+                        DispatchQueue.global().async {
                             committed.withLock { $0.take() }?.resume()
                         }
                     }
@@ -100,7 +100,7 @@ struct OwnershipTests {
                 try await container.withUnitOfWork { unit in
                     _ = try await unit.resolve(Connection.self)
                     await started.open()
-                    try await Task.sleep(for: .seconds(30))
+                    try await untilCancelled()
                 }
             }
             await started.wait()
@@ -118,7 +118,7 @@ struct OwnershipTests {
             container.register(Connection.self, lifecycle: .unitOfWork) { _ in
                 Connection(number: 1)
             } teardown: { _ in
-                try await Task.sleep(for: .milliseconds(10))
+                try await cancellableWork()
                 log.append("closed")
             }
             let unit = container.openUnitOfWork()
@@ -184,21 +184,34 @@ struct OwnershipTests {
             let container = DependencyContainer()
             let building = Gate()
             let release = Gate()
+            let tearingDown = Barrier(count: 2)
+            let teardownMayEnd = Gate()
             container.register(Connection.self, lifecycle: .unitOfWork) { _ in
                 await building.open()
                 await release.wait()
                 return Connection(number: 1)
             } teardown: { connection in
-                try await Task.sleep(for: .milliseconds(10))
+                await tearingDown.arrive()
+                await teardownMayEnd.wait()
                 log.append("torn down \(connection.number)")
             }
             let unit = container.openUnitOfWork()
-            let resolve = Task { try await unit.resolve(Connection.self) }
+            let executor = WatchedExecutor()
+            let resolveEnded = Locked(false)
+            let resolve = executor.task {
+                defer { resolveEnded.withLock { $0 = true } }
+                return try await unit.resolve(Connection.self)
+            }
             await building.wait()
             // Closing does not wait for the build (nothing hangs)...
             try await unit.close()
             await release.open()
-            // ...and the build's resolve hands nothing out: the late instance is torn down first.
+            // ...and the build's resolve hands nothing out: the late instance is torn down first. Its
+            // teardown has begun, and the resolve has gone as far as it can: it waits for the teardown.
+            await tearingDown.arrive()
+            await executor.untilIdle()
+            #expect(!resolveEnded.withLock { $0 }, "the resolve ended before the late instance's teardown")
+            await teardownMayEnd.open()
             let error = await #expect(throws: DependencyResolutionError.self) { try await resolve.value }
             #expect(error?.code == .unitOfWorkEnded)
             #expect(log.all == ["torn down 1"])
@@ -244,19 +257,33 @@ struct OwnershipTests {
             let container = DependencyContainer()
             let building = DispatchSemaphore(value: 0)
             let release = DispatchSemaphore(value: 0)
+            let tearingDown = Barrier(count: 2)
+            let teardownMayEnd = Gate()
             container.register(Connection.self, lifecycle: .unitOfWork) { _ in
                 building.signal()
                 release.wait()
                 return Connection(number: 7)
             } teardown: { connection in
-                try await Task.sleep(for: .milliseconds(10))
+                await tearingDown.arrive()
+                await teardownMayEnd.wait()
                 log.append("torn down \(connection.number)")
             }
             let unit = container.openUnitOfWork()
-            let resolve = Task.detached { try await unit.resolve(Connection.self) }
+            // The synchronous factory blocks the executor's queue until released, as it would a thread.
+            let executor = WatchedExecutor()
+            let resolveEnded = Locked(false)
+            let resolve = executor.task {
+                defer { resolveEnded.withLock { $0 = true } }
+                return try await unit.resolve(Connection.self)
+            }
             await onThread { building.wait() }
             try await unit.close()
             release.signal()
+            // The late instance's teardown has begun, and the resolve waits for it.
+            await tearingDown.arrive()
+            await executor.untilIdle()
+            #expect(!resolveEnded.withLock { $0 }, "the resolve ended before the late instance's teardown")
+            await teardownMayEnd.open()
             let error = await #expect(throws: DependencyResolutionError.self) { try await resolve.value }
             #expect(error?.code == .unitOfWorkEnded)
             #expect(log.all == ["torn down 7"])
@@ -517,6 +544,8 @@ struct OwnershipTests {
             let log = Log()
             let container = DependencyContainer()
             let counter = Counter()
+            let droppedTearingDown = Barrier(count: 2)
+            let droppedMayEnd = Gate()
             container.register(Pool.self) { _ in
                 Pool(connection: Connection(number: 0))
             } teardown: { _ in
@@ -527,7 +556,11 @@ struct OwnershipTests {
                 counter.increment()
                 return Connection(number: counter.value)
             } teardown: { connection in
-                try await Task.sleep(for: .milliseconds(5))
+                // The dropped unit's teardown (its connection is the second) ends when the test says.
+                if connection.number == 2 {
+                    await droppedTearingDown.arrive()
+                    await droppedMayEnd.wait()
+                }
                 log.append("connection \(connection.number)")
             }
             let open = container.openUnitOfWork()
@@ -536,7 +569,16 @@ struct OwnershipTests {
                 let dropped = container.openUnitOfWork()
                 _ = try await dropped.resolve(Connection.self)
             }
-            try await container.shutdown()
+            let executor = WatchedExecutor()
+            let shutdown = executor.task { try await container.shutdown() }
+            // The dropped unit's teardown has begun, as it went, and shutdown has gone as far as it
+            // can: it has ended the open unit, and waits for the dropped one before it ends the
+            // container's own instances.
+            await droppedTearingDown.arrive()
+            await executor.untilIdle()
+            #expect(!log.all.contains("pool"), "shutdown tore down \(log.all) while a dropped unit ended")
+            await droppedMayEnd.open()
+            try await shutdown.value
             #expect(log.all.sorted() == ["connection 1", "connection 2", "pool"])
             #expect(log.all.last == "pool")
             // The open unit has ended: it hands out nothing more, and closing it does nothing.

@@ -120,7 +120,7 @@ struct UnitOfWorkTests {
                 try await container.withUnitOfWork { unit in
                     _ = try await unit.resolve(Transaction.self)
                     await started.open()
-                    try await Task.sleep(for: .seconds(30))
+                    try await untilCancelled()
                 }
             }
             await started.wait()
@@ -292,16 +292,26 @@ struct UnitOfWorkTests {
             final class Report: Sendable {}
             let container = DependencyContainer()
             let builds = Counter()
+            let building = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
             container.register(Report.self, lifecycle: .unitOfWork) { _ in
                 builds.increment()
-                // Long enough for the second task to find the build under way and wait for it.
-                Thread.sleep(forTimeInterval: 0.2)
+                building.signal()
+                // Until the second task has found the build under way and waits for it.
+                _ = release.wait(timeout: .now() + 30)
                 return Report()
             }
             try await container.withUnitOfWork { unit in
                 async let first = unit.resolve(Report.self)
-                while builds.value == 0 { await Task.yield() }
-                let second = try await unit.resolve(Report.self)
+                await onThread { building.wait() }
+                // The second task runs where the test sees it suspend: once the executor is idle, it
+                // has found the build under way and waits for it (a task that blocked its thread
+                // would keep the executor busy).
+                let executor = WatchedExecutor()
+                let waiter = executor.task { try await unit.resolve(Report.self) }
+                await executor.untilIdle()
+                release.signal()
+                let second = try await waiter.value
                 #expect(try await first === second)
                 #expect(builds.value == 1)
             }
@@ -325,9 +335,12 @@ struct UnitOfWorkTests {
                 return Slow()
             }
             let holderBuilds = Counter()
+            let builtAgain = DispatchSemaphore(value: 0)
             container.register(Holder.self, lifecycle: .unitOfWork) { container in
                 holderBuilds.increment()
-                // Long enough for the thread below to find the build under way and wait for it.
+                if holderBuilds.value == 2 { builtAgain.signal() }
+                // Time is the subject: long enough for the thread below to find the build under way
+                // and wait for it. A thread that blocks in a wait tells nothing a test could wait on.
                 Thread.sleep(forTimeInterval: 0.2)
                 return try Holder(slow: container.resolve(Slow.self))
             }
@@ -342,7 +355,9 @@ struct UnitOfWorkTests {
             let fromThread = Task.detached {
                 await onThread { Result { try unit.resolve(Holder.self) } }
             }
-            try await Task.sleep(for: .milliseconds(600))
+            // The task's build stepped back, and the waiting thread builds instead: the factory runs
+            // again, on the thread, before the singleton it needs may finish.
+            #expect(await onThread { builtAgain.wait(timeout: .now() + 10) } == .success)
             slowMayFinish.signal()
             let threadHolder = try await fromThread.value.get()
             let taskHolder = try await fromTask.value

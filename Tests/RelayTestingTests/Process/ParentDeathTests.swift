@@ -27,21 +27,12 @@ struct ParentDeathTests {
                 kill(helper.processIdentifier, SIGKILL)
                 #expect(try await helper.waitForExit() == .signalled(SIGKILL))
 
-                let gone = await Self.poll(within: .seconds(1)) { !ProcessProbe.isAlive(child) }
+                // Time is the subject here: the program must be gone within a second of its launcher.
+                let gone = await ProcessProbe.waitUntilGone(child, within: .seconds(1))
                 #expect(gone, "the program \(child) outlived the process that launched it")
                 if !gone { kill(child, SIGKILL) }
             }
         }
     }
     #endif
-
-    /// Checks `condition` every 10 ms until it holds or `limit` passes.
-    private static func poll(within limit: Duration, until condition: () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: limit)
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return condition()
-    }
 }

@@ -120,17 +120,8 @@ struct StoppingTests {
 
         program = nil
 
-        // The kill is sent at once; the process needs a moment to die and be reaped.
-        let gone = await poll(until: { !ProcessProbe.isAlive(identifier) }, timeout: .seconds(10))
+        // The kill is sent at once; the process needs a moment to die, which wakes the wait.
+        let gone = await ProcessProbe.waitUntilGone(identifier, within: .seconds(10))
         #expect(gone)
-    }
-
-    private func poll(until condition: () -> Bool, timeout: Duration) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
-        while ContinuousClock.now < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return condition()
     }
 }

@@ -16,12 +16,15 @@ enum SharedFixture {
     }
 
     /// Names `session` to the program, and waits until it has greeted in it. Tests running at once
-    /// share the one file, so each names its session again until the program has greeted in it.
+    /// share the one file, so each names its session again, after each round the program ran since
+    /// it last did, until the program has greeted in it.
     static func greeting(in session: ProgramSession, directory: TemporaryDirectory) async throws -> String {
         let marker = "session \(session.name): "
         while true {
             try session.name.write(to: directory.file(named: "session"), atomically: true, encoding: .utf8)
-            try await Task.sleep(for: .milliseconds(30))
+            // The round read the file after the write: it named this session unless another test's
+            // write came between.
+            _ = try await SessionFixtureRounds.nextWholeRound(of: session.program)
             if let line = session.program.standardOutput.split(separator: "\n").first(where: { $0.hasPrefix(marker) }) {
                 return String(line.dropFirst(marker.count))
             }

@@ -61,7 +61,7 @@ struct InProcessStubAnswerTests {
         let cancelled = AsyncStream<Void>.makeStream()
         answers.answer("greeter", "greeting") { (_: String) -> String in
             do {
-                try await Task.sleep(for: .seconds(3600))
+                try await untilCancelled()
             } catch {
                 cancelled.continuation.yield()
                 throw error
@@ -153,14 +153,17 @@ struct InProcessStubAnswerTests {
     @Test("a caller cancelled while it waits gets CancellationError at once")
     func cancelled() async throws {
         let answers = StubAnswers(timeLimit: .seconds(3600))
+        let answering = Gate()
         answers.answer("greeter", "greeting") { (_: String) -> String in
-            try await Task.sleep(for: .seconds(3600))
+            await answering.open()
+            try await untilCancelled()
             return "too late"
         }
         let greeter = try await container(answers: answers).resolve((any Greeter).self)
         try await withDeadline {
             let call = Task { try await greeter.greeting(for: "Ann") }
-            try await Task.sleep(for: .milliseconds(20))
+            // The test's closure has the call: the caller waits for its answer.
+            await answering.wait()
             call.cancel()
             await #expect(throws: CancellationError.self) { try await call.value }
         }

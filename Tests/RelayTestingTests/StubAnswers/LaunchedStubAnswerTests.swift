@@ -116,7 +116,7 @@ struct LaunchedStubAnswerTests {
         let cancelled = AsyncStream<Void>.makeStream()
         answers.answer("greeter", "greeting") { (_: String) -> String in
             do {
-                try await Task.sleep(for: .seconds(3600))
+                try await untilCancelled()
             } catch {
                 cancelled.continuation.yield()
                 throw error
@@ -186,9 +186,11 @@ struct LaunchedStubAnswerTests {
     func programEndsMidCall() async throws {
         let answers = StubAnswers()
         let started = AsyncStream<Void>.makeStream()
+        // The closure answers only once the test has checked: a test that waited for it would hang.
+        let checked = Gate()
         answers.answer("greeter", "greeting") { (_: String) -> String in
             started.continuation.yield()
-            try await Task.sleep(for: .seconds(2))
+            await checked.wait()
             return "too late"
         }
         try await withDeadline {
@@ -200,6 +202,7 @@ struct LaunchedStubAnswerTests {
             }
         }
         #expect(answers.journal.entries.first?.outcome == .pending)
+        await checked.open()
     }
 
     @Test("without a channel from its launcher, the program refuses an answered stub at start-up")

@@ -5,7 +5,8 @@ import RelayTesting
 import Testing
 
 /// The fixture's `sessions` mode greets Ann every 20 ms from the program's wiring, and in the
-/// session named by a file the test writes; see Tests/RelayTestingFixture/SessionFixture.swift.
+/// session named by a file the test writes, in rounds that a test can wait for; see
+/// Tests/RelayTestingFixture/SessionFixture.swift.
 @Suite("Re-wiring a launched program, and sessions in it")
 struct SessionTests {
     static let polite = DependencyInstructionLaunchArgument(type: "greeter", factory: "politeGreeter")
@@ -39,11 +40,9 @@ struct SessionTests {
             try await program.rewire([Self.polite])
             _ = try await program.waitForOutput(containing: "global: Good day, Ann")
             try await program.resetWiring()
-            let reset = program.standardOutput.count
-            // The launch's greeter greets again, in lines written after the reset.
-            while !program.standardOutput.dropFirst(reset).contains("global: Hello, Ann") {
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            // The launch's greeter greets again, in a round the program began after the reset.
+            let round = try await SessionFixtureRounds.nextWholeRound(of: program)
+            #expect(round.contains("global: Hello, Ann"), "\(round)")
         }
     }
 
@@ -55,8 +54,11 @@ struct SessionTests {
             }
             #expect(error?.code == .refused)
             #expect(error?.description.contains("refused to re-wire: Unknown factory key 'rudeGreeter'") == true)
-            // Nothing applied: the polite greeter, which checked, is not in place either.
-            try await Task.sleep(for: .milliseconds(100))
+            // Nothing applied: the polite greeter, which checked, is not in place either. A round the
+            // program began after the refusal greets with the launch's greeter, and none greeted
+            // with the polite one before it.
+            let round = try await SessionFixtureRounds.nextWholeRound(of: program)
+            #expect(round.contains("global: Hello, Ann"), "\(round)")
             #expect(!program.standardOutput.contains("Good day"))
         }
     }

@@ -46,8 +46,8 @@ struct ShutdownDeadlineTests {
                 #expect(try await shelf.client.get("books").status == 200)
                 let socket = try Self.stallingClient(port: shelf.port)
                 defer { close(socket) }
-                // Lets the server read the headers: the request is in flight.
-                try await Task.sleep(for: .milliseconds(200))
+                // The server has read the headers and opened the request's unit: it is in flight.
+                _ = try await shelf.program.waitForOutput(containing: "request r2 opened")
                 let clock = ContinuousClock()
                 let start = clock.now
                 kill(shelf.program.processIdentifier, SIGTERM)
@@ -75,7 +75,8 @@ struct ShutdownDeadlineTests {
                 shelf in
                 let socket = try Self.stallingClient(port: shelf.port)
                 defer { close(socket) }
-                try await Task.sleep(for: .milliseconds(200))
+                // The request is in flight: its unit is open.
+                _ = try await shelf.program.waitForOutput(containing: "request r1 opened")
                 kill(shelf.program.processIdentifier, SIGTERM)
                 _ = try await shelf.program.waitForOutput(containing: "shutting down gracefully")
                 let clock = ContinuousClock()

@@ -126,7 +126,7 @@ struct UnitOfWorkMiddlewareTests {
             try await client.execute(uri: "/token", method: .get) { #expect($0.text == "replaced") }
             // Its body was never written: the unit ends once the response is dropped, not at
             // shutdown (none comes in this test).
-            try await waitUntil("the dropped response's unit ended") { log.recorded.contains("ended 1") }
+            try await withDeadline(.seconds(10)) { await log.wait(for: "ended 1") }
         }
         #expect(log.recorded == ["built 1", "ended 1"])
     }
@@ -167,7 +167,7 @@ struct UnitOfWorkMiddlewareTests {
             }
         } test: { client in
             try await client.execute(uri: "/ledger", method: .get) { #expect($0.text == "replaced") }
-            try await waitUntil("the failure was logged") { records.all.contains { $0.level == .error } }
+            try await withDeadline(.seconds(10)) { await records.wait(forLevel: .error) }
         }
         let errors = records.all.filter { $0.level == .error }
         try #require(errors.count == 1, "\(records.all)")

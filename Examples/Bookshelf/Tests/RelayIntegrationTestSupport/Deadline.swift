@@ -22,6 +22,7 @@ public func withDeadline<Result: Sendable>(
         waiting.set(continuation)
         let timer = Task {
             do {
+                // Time is the subject: the deadline's own clock.
                 try await Task.sleep(for: timeout)
             } catch {
                 return  // `work` answered first.

@@ -1,5 +1,4 @@
 public import Logging
-import Synchronization
 
 /// A swift-log handler that keeps what it is given, for tests that check what was logged, at which
 /// level, with which logger's metadata.
@@ -50,17 +49,27 @@ public struct LogRecord: Sendable {
 
 /// The lines a ``RecordingLogHandler`` was given, in order.
 public final class LogRecords: Sendable {
-    private let records = Mutex<[LogRecord]>([])
+    private let records = Recording<LogRecord>()
 
     /// No records yet.
     public init() {}
 
     func append(_ record: LogRecord) {
-        records.withLock { $0.append(record) }
+        records.append(record)
     }
 
     /// Every record so far.
-    public var all: [LogRecord] { records.withLock { $0 } }
+    public var all: [LogRecord] { records.all }
+
+    /// Waits until a line at `level` is recorded; returns at once if one is. Bound it with
+    /// ``withDeadline(_:_:)``.
+    ///
+    /// ```swift
+    /// try await withDeadline(.seconds(10)) { await records.wait(forLevel: .error) }
+    /// ```
+    public func wait(forLevel level: Logger.Level) async {
+        await records.wait { $0.level == level }
+    }
 
     /// A logger whose lines are recorded here.
     public func logger(label: String = "test") -> Logger {

@@ -188,7 +188,7 @@ struct UnitOfWorkMiddlewareTests {
             #expect(try await app.sendRequest(.GET, "stream").body.string == "replaced")
             // The stream was never written: the unit ends once the request and its body are
             // released, not at shutdown.
-            try await waitUntil("the dropped stream's unit ended") { log.recorded.contains("ended 1") }
+            try await withDeadline(.seconds(10)) { await log.wait(for: "ended 1") }
         }
         #expect(log.recorded == ["built 1", "ended 1"])
     }
@@ -231,7 +231,7 @@ struct UnitOfWorkMiddlewareTests {
             }
             try await app.asyncBoot()
             #expect(try await app.sendRequest(.GET, "ledger").body.string == "replaced")
-            try await waitUntil("the failure was logged") { records.all.contains { $0.level == .error } }
+            try await withDeadline(.seconds(10)) { await records.wait(forLevel: .error) }
         }
         let errors = records.all.filter { $0.level == .error }
         try #require(errors.count == 1, "\(records.all)")
@@ -254,7 +254,7 @@ struct UnitOfWorkMiddlewareTests {
             try await app.asyncBoot()
             // A unit opened outside any request, and dropped without being ended.
             try await resolveInDroppedUnit(Ledger.self, from: container)
-            try await waitUntil("the failure was logged") { records.all.contains { $0.level == .error } }
+            try await withDeadline(.seconds(10)) { await records.wait(forLevel: .error) }
             // Logged as it happened, while the application runs (its shutdown reports it again).
             let errors = records.all.filter { $0.level == .error }
             try #require(errors.count == 1, "\(records.all)")

@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import RelayIntegrationTestSupport
 import Synchronization
 
 /// A stand-in for Open Library's ISBN and author API, served from the test process on a port of
@@ -9,11 +10,18 @@ import Synchronization
 /// Made with `holdingAnswers: true`, it keeps every ISBN lookup waiting until ``releaseAnswers()``:
 /// the requests that caused them are then in flight in the program, for as long as a test needs.
 final class FakeOpenLibrary: Sendable {
+    /// The held lookups, and the tests waiting until there are enough of them.
+    private struct Held {
+        var isReleased: Bool
+        var waiting: [CheckedContinuation<Void, Never>] = []
+        var counting: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    }
+
     private let requests = Mutex<[String]>([])
-    private let held: Mutex<(isReleased: Bool, waiting: [CheckedContinuation<Void, Never>])>
+    private let held: Mutex<Held>
 
     init(holdingAnswers: Bool = false) {
-        held = Mutex((isReleased: !holdingAnswers, waiting: []))
+        held = Mutex(Held(isReleased: !holdingAnswers))
     }
 
     /// The paths asked for so far, in order.
@@ -32,23 +40,39 @@ final class FakeOpenLibrary: Sendable {
         for continuation in waiting { continuation.resume() }
     }
 
-    /// Waits until `count` ISBN lookups are held, or fails after `timeout`.
+    /// Waits until `count` ISBN lookups are held, woken by the lookup that makes it `count`, or
+    /// fails after `timeout`.
     func waitUntilHolding(_ count: Int, timeout: Duration = .seconds(20)) async throws {
-        let deadline = ContinuousClock.now + timeout
-        while heldCount < count {
-            guard ContinuousClock.now < deadline else { throw HeldLookupsTimedOut(expected: count, held: heldCount) }
-            try await Task.sleep(for: .milliseconds(10))
+        do {
+            try await withDeadline(timeout) { await self.untilHolding(count) }
+        } catch is DeadlineExceeded {
+            throw HeldLookupsTimedOut(expected: count, held: heldCount)
+        }
+    }
+
+    private func untilHolding(_ count: Int) async {
+        await withCheckedContinuation { continuation in
+            let isHolding = held.withLock { held in
+                if held.waiting.count >= count { return true }
+                held.counting.append((count, continuation))
+                return false
+            }
+            if isHolding { continuation.resume() }
         }
     }
 
     /// Waits while answers are held; returns at once when they are not.
     private func waitForRelease() async {
         await withCheckedContinuation { continuation in
-            let isReleased = held.withLock { held in
-                if !held.isReleased { held.waiting.append(continuation) }
-                return held.isReleased
+            let (isReleased, counted) = held.withLock { held in
+                guard !held.isReleased else { return (true, [CheckedContinuation<Void, Never>]()) }
+                held.waiting.append(continuation)
+                let holding = held.waiting.count
+                defer { held.counting.removeAll { $0.count <= holding } }
+                return (false, held.counting.filter { $0.count <= holding }.map(\.continuation))
             }
             if isReleased { continuation.resume() }
+            for waiter in counted { waiter.resume() }
         }
     }
 

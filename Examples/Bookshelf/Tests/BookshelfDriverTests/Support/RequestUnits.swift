@@ -1,4 +1,3 @@
-import RelayIntegrationTestSupport
 import RelayTesting
 
 /// The request units a program's log says it opened and ended: its `RequestLog`, one per request's
@@ -39,11 +38,19 @@ struct RequestUnits: CustomStringConvertible {
             + "ended more than once: \(twice), ended without being opened: \(unopened)"
     }
 
-    /// Waits, polling the program's standard error, until every unit it opened has ended, and
-    /// hands back the counts then; or, past `timeout`, the counts as they are.
+    /// Waits until every unit the program has opened has ended, and hands back the counts then;
+    /// or, past `timeout`, the counts as they are. It waits for each `ended` line the program has
+    /// yet to write, as the program writes it.
     static func waitUntilBalanced(in program: LaunchedProgram, timeout: Duration = .seconds(30)) async -> Self {
-        try? await waitUntil(timeout: timeout, "every request unit ended") {
-            Self(log: program.standardError).isBalanced
+        let deadline = ContinuousClock.now + timeout
+        while let request = Self(log: program.standardError).unended.first {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { break }
+            do {
+                _ = try await program.waitForOutput(containing: "request r\(request) ended", timeout: left)
+            } catch {
+                break
+            }
         }
         return Self(log: program.standardError)
     }

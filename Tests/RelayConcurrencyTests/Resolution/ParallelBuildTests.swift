@@ -5,10 +5,10 @@ import RelayTestSupport
 import Testing
 
 /// Builds of different registrations run in parallel, each registration is still built once, and
-/// nothing that used to hang hangs: every test here waits under a deadline, so a regression fails
-/// instead of stopping the run.
+/// nothing hangs: every test here waits under a deadline, so a regression fails instead of
+/// stopping the run.
 @Suite("Building registrations in parallel")
-struct ConstructionTests {
+struct ParallelBuildTests {
     final class Inner: Sendable {}
     final class Outer: Sendable {}
     final class Slow: Sendable {}

@@ -4,17 +4,20 @@ import Relay
 import RelayTestSupport
 import Testing
 
-/// Synchronous and async resolution, first reads of `Lazy` and `@Injected`, and the wait-for graph
-/// agree on one construction path: every cycle is reported as a cycle, wherever its two ends run
-/// (two tasks, a child task, two threads behind shared values, two roots), nothing hangs, nothing
-/// blocks a thread of the cooperative pool, and each build runs exactly once.
+/// Resolutions that meet (synchronous and async ones, first reads of `Lazy` and `@Injected`, on
+/// threads, in tasks and their child tasks, in two roots): every cycle is reported as a cycle,
+/// wherever its two ends run (two tasks, a child task, two threads behind shared values, two
+/// roots), nothing hangs, nothing blocks a thread of the cooperative pool, and each build runs
+/// exactly once.
 ///
 /// Every test waits under a deadline (`withDeadline`, or `concurrently`'s timeout), so a regression
 /// fails instead of stopping the run. Whatever blocks (threads, semaphores) runs on threads of its
-/// own, off the cooperative pool, whose two threads the async side needs. Serialized: several
-/// tests measure how long a read takes, which a neighbour hogging the pool would skew.
-@Suite("One construction path: no hang, exactly once", .serialized)
-struct OneEngineTests {
+/// own, off the cooperative pool, whose two threads the async side needs. Serialized: two tests
+/// measure how long a read or a build takes, which a neighbour hogging the pool would skew.
+@Suite(
+    "Resolutions that meet across threads, tasks and roots: a cycle is an error, nothing hangs, each build runs once",
+    .serialized)
+struct ResolutionsThatMeetTests {
     final class A: Sendable {}
     final class B: Sendable {}
     final class Session: Sendable {}
@@ -59,14 +62,16 @@ struct OneEngineTests {
     @Test("a cycle split over two tasks and closed through async let is a cycle, not a hang")
     func aCycleClosedThroughAsyncLetFromTwoTasks() async throws {
         let root = DependencyContainer()
+        // Each factory resolves the other's type once both have started: each task holds one end.
+        let bothStarted = Barrier(count: 2)
         root.register(A.self) { container in
-            try await Task.sleep(for: .milliseconds(30))
+            await bothStarted.arrive()
             async let b = container.resolve(B.self)
             _ = try await b
             return A()
         }
         root.register(B.self) { container in
-            try await Task.sleep(for: .milliseconds(30))
+            await bothStarted.arrive()
             _ = try await container.resolve(A.self)
             return B()
         }
@@ -80,8 +85,10 @@ struct OneEngineTests {
     @Test("a cycle split over two tasks and closed through a task group is a cycle, not a hang")
     func aCycleClosedThroughATaskGroupFromTwoTasks() async throws {
         let root = DependencyContainer()
+        // Each factory resolves the other's type once both have started: each task holds one end.
+        let bothStarted = Barrier(count: 2)
         root.register(A.self) { container in
-            try await Task.sleep(for: .milliseconds(30))
+            await bothStarted.arrive()
             try await withThrowingTaskGroup(of: B.self) { group in
                 group.addTask { try await container.resolve(B.self) }
                 _ = try await group.next()
@@ -89,7 +96,7 @@ struct OneEngineTests {
             return A()
         }
         root.register(B.self) { container in
-            try await Task.sleep(for: .milliseconds(30))
+            await bothStarted.arrive()
             _ = try await container.resolve(A.self)
             return B()
         }
@@ -231,9 +238,11 @@ struct OneEngineTests {
     func anAsyncFirstReadJoinsASynchronousOne() async throws {
         try await withDeadline(seconds: 5) {
             let (lazy, built, release, syncRead) = try await Self.aLazyBeingReadOnAThread()
-            let asyncRead = Task { try await lazy() }
-            // Lets the async read start while the synchronous one's factory runs.
-            try await Task.sleep(for: .milliseconds(100))
+            // The async read runs where the test sees it suspend: once the executor is idle, it has
+            // found the synchronous read's build under way and waits for it.
+            let executor = WatchedExecutor()
+            let asyncRead = executor.task { try await lazy() }
+            await executor.untilIdle()
             release.signal()
             let fromThread = try #require(await syncRead.value)
             let fromTask = try await asyncRead.value
@@ -246,28 +255,25 @@ struct OneEngineTests {
     func asyncFirstReadsOfALazyBeingReadDoNotBlockThePool() async throws {
         try await withDeadline(seconds: 5) {
             let (lazy, built, release, syncRead) = try await Self.aLazyBeingReadOnAThread()
-            // More readers than the pool has threads: a reader that blocks its thread starves it.
-            let asyncReads = (0..<4).map { _ in Task { try await lazy() } }
-            let clock = ContinuousClock()
-            let start = clock.now
-            try await Task.sleep(for: .milliseconds(100))
-            await Task {}.value
-            let elapsed = clock.now - start
+            // Four readers on an executor of one thread, stricter than the pool's two: once it is
+            // idle, every reader has reached the build under way and suspended. A reader that
+            // blocked its thread would keep it busy, and the others from starting, until `release`,
+            // which comes only after: the deadline would fail the test.
+            let executor = WatchedExecutor()
+            let asyncReads = (0..<4).map { _ in executor.task { try await lazy() } }
+            await executor.untilIdle()
             release.signal()
             let fromThread = try #require(await syncRead.value)
             for read in asyncReads {
                 #expect(try await read.value === fromThread)
             }
-            // A blocked pool would never get here before `release`, which comes after: the deadline
-            // would fail the test. The bound only reports a pool that was slow; it leaves room for a
-            // machine busy with other builds (1.6 s seen on two cores during a clean build).
-            #expect(elapsed < .seconds(3), "a 100 ms sleep and an empty task took \(elapsed): the pool was blocked")
             #expect(built.value == 1)
         }
     }
 
     /// A `Lazy` of a slow transient whose first read is under way on a plain thread: its factory
-    /// has started and waits for `release`. `built` counts the factory's runs; `syncRead` is the
+    /// has started and waits for `release` (for longer than the tests' deadlines: a test that never
+    /// releases it fails by its deadline). `built` counts the factory's runs; `syncRead` is the
     /// thread's read.
     private static func aLazyBeingReadOnAThread() async throws -> (
         lazy: Lazy<Slow>, built: Counter, release: DispatchSemaphore, syncRead: Task<Slow?, Never>
@@ -279,7 +285,7 @@ struct OneEngineTests {
         root.register(Slow.self, lifecycle: .transient) { _ in
             built.increment()
             slowStarted.signal()
-            _ = release.wait(timeout: .now() + 2)
+            _ = release.wait(timeout: .now() + 30)
             return Slow()
         }
         let lazy = try await root.resolve(Lazy<Slow>.self)
@@ -326,15 +332,16 @@ struct OneEngineTests {
             let root = DependencyContainer()
             let started = Locked(false)
             let later = Locked<Task<Conn, any Error>?>(nil)
+            let factoryReturned = Gate()
             root.register(Conn.self, lifecycle: .transient) { container async in
                 let isFirst = started.withLock { wasStarted in
                     defer { wasStarted = true }
                     return !wasStarted
                 }
                 if isFirst {
-                    // Runs after this factory has returned: not inside it.
+                    // Resolves once this factory has returned: not inside it.
                     let task = Task {
-                        try await Task.sleep(for: .milliseconds(100))
+                        await factoryReturned.wait()
                         return try await container.resolve(Conn.self)
                     }
                     later.withLock { $0 = task }
@@ -342,6 +349,7 @@ struct OneEngineTests {
                 return Conn()
             }
             _ = try await root.resolve(Conn.self)
+            await factoryReturned.open()
             let task = try #require(later.withLock { $0 })
             #expect(await asyncOutcome { try await task.value } == "value")
         }
@@ -411,8 +419,9 @@ struct OneEngineTests {
             }
             guard isFirst else { throw BridgeTimedOut() }
             let done = DispatchSemaphore(value: 0)
+            // Async work, which needs a thread of the pool to run.
             Task {
-                try? await Task.sleep(for: .milliseconds(10))
+                await Task.yield()
                 done.signal()
             }
             guard done.wait(timeout: .now() + 4) == .success else { throw BridgeTimedOut() }
@@ -494,7 +503,7 @@ struct OneEngineTests {
 
 // MARK: - Helpers
 
-extension OneEngineTests {
+extension ResolutionsThatMeetTests {
     /// Resolves `A` and `B` of `root` in two tasks at once, and returns how each ended. Cancelled
     /// (by a deadline), it cancels both, so that a hang leaves no task behind.
     private static func resolveBothEnds(of root: DependencyContainer) async -> [String] {
@@ -532,6 +541,8 @@ extension OneEngineTests {
         second.register(B.self) { [weak first] _ in
             bStarted.signal()
             _ = aStarted.wait(timeout: .now() + 5)
+            // Time is the subject: 100 ms for the `A` end to reach its wait for `B`, so that this end
+            // closes the loop. A thread that blocks in a wait tells nothing a test could wait on.
             Thread.sleep(forTimeInterval: 0.1)
             guard let first else { throw Missing() }
             _ = try first.resolve(A.self)
@@ -576,7 +587,8 @@ extension OneEngineTests {
                 // Once for each synchronous reader that waits for a build to be under way.
                 building.signal()
                 building.signal()
-                // Long enough for the other readers to arrive while it builds.
+                // Time is the subject: long enough for the other readers to arrive while it builds
+                // (a synchronous reader blocks to wait, which no test can see).
                 Thread.sleep(forTimeInterval: 0.001)
                 return Session()
             }
