@@ -180,23 +180,6 @@ extension DependencyContainer {
         family.endings.removeObserver(observer)
     }
 
-    /// Sets the one observer of teardown failures that this method manages, replacing the one its
-    /// last call set; `nil` removes it.
-    ///
-    /// It no longer silences anyone else: observers added with
-    /// ``addTeardownFailureObserver(_:)`` (the integrations', the program's) stay, and are told
-    /// too. Use that method, which adds an observer, and ``removeTeardownFailureObserver(_:)``.
-    ///
-    /// - Parameter observer: Receives each failure; `nil` removes the observer this method set.
-    @available(
-        *, deprecated,
-        message:
-            "use addTeardownFailureObserver(_:), which adds an observer beside the others, and removeTeardownFailureObserver(_:)"
-    )
-    public func observeTeardownFailures(_ observer: (@Sendable (DependencyShutdownError) -> Void)?) {
-        family.endings.replaceObserver(with: observer)
-    }
-
     /// How many rounds of teardowns one ``shutdown()`` runs: the first tears down what was built
     /// before it, each further one what was built during the round before. A bound, so that
     /// teardowns that keep building what was just torn down cannot keep it running for ever; what

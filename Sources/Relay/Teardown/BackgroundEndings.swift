@@ -16,9 +16,6 @@ final class BackgroundEndings: Sendable {
         var unanswered: [DependencyShutdownError.Failure] = []
         /// Each told of every failure nobody else received, in the order they were added.
         var observers: [(id: TeardownFailureObserverID, observe: @Sendable (DependencyShutdownError) -> Void)] = []
-        /// The observer that `observeTeardownFailures(_:)` (deprecated) set, which its next call
-        /// replaces; never one added otherwise.
-        var replaceableObserver: TeardownFailureObserverID?
     }
 
     private let state = LockedValue(State())
@@ -33,19 +30,6 @@ final class BackgroundEndings: Sendable {
     /// Removes the observer `id` names; nothing when it names none of this family's.
     func removeObserver(_ id: TeardownFailureObserverID) {
         state.withLockedValue { $0.observers.removeAll { $0.id == id } }
-    }
-
-    /// Replaces the observer the last call set (and with `nil`, only removes it), leaving every
-    /// observer added otherwise in place.
-    func replaceObserver(with observer: (@Sendable (DependencyShutdownError) -> Void)?) {
-        let added = observer.map { (id: TeardownFailureObserverID.next(), observe: $0) }
-        state.withLockedValue { state in
-            if let replaced = state.replaceableObserver {
-                state.observers.removeAll { $0.id == replaced }
-            }
-            state.replaceableObserver = added?.id
-            if let added { state.observers.append(added) }
-        }
     }
 
     /// Starts `ending` in a task of its own, at once.

@@ -60,32 +60,4 @@ struct TeardownFailureObserverTests {
             #expect(kept.all == [droppedUnitRefusal(first), droppedUnitRefusal(second)])
         }
     }
-
-    @Test("the deprecated observeTeardownFailures replaces only the observer it set, and nil removes only that one")
-    func deprecatedObserveReplacesOnlyItsOwn() async throws {
-        try await withDeadline {
-            let container = refusingUnitContainer()
-            let added = Seen()
-            let replaced = Seen()
-            let replacing = Seen()
-            container.addTeardownFailureObserver { added.append($0) }
-            let legacy: any ReplacingTeardownFailureObserver = container
-            legacy.observeTeardownFailures { replaced.append($0) }
-            legacy.observeTeardownFailures { replacing.append($0) }
-            let first = try await dropUnitAndShutDown(container)
-            legacy.observeTeardownFailures(nil)
-            let second = try await dropUnitAndShutDown(container)
-            #expect(added.all == [droppedUnitRefusal(first), droppedUnitRefusal(second)])
-            #expect(replaced.all.isEmpty)
-            #expect(replacing.all == [droppedUnitRefusal(first)])
-        }
-    }
 }
-
-/// The deprecated `observeTeardownFailures(_:)`, reached through a requirement so that its test
-/// compiles without the deprecation warning (warnings are errors here).
-protocol ReplacingTeardownFailureObserver {
-    func observeTeardownFailures(_ observer: (@Sendable (DependencyShutdownError) -> Void)?)
-}
-
-extension DependencyContainer: ReplacingTeardownFailureObserver {}
