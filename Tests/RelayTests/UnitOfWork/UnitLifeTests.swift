@@ -1,3 +1,4 @@
+import RelayTestSupport
 import Testing
 
 @testable import Relay
@@ -254,6 +255,61 @@ struct UnitLifeTests {
         let order = UnitSlot.TeardownList(first: teardowns).map { $0.storage?.load(as: Int.self) }
         #expect(order == [2, 1])
         Relay.UnitOfWork.release(held)
+    }
+}
+
+/// The token a read of a unit's built instance holds (`UnitOfWork.ReadAccess`): it copies the
+/// instance out and gives the unit's lock back; dropped without being ended, it gives the lock back
+/// all the same.
+@Suite("A read of a unit's instance, as a token")
+struct UnitReadAccessTests {
+    final class Connection: Sendable {}
+
+    /// The unit-of-work registration of `Connection` in `container`.
+    private func registrationID(in container: DependencyContainer) throws -> ObjectIdentifier {
+        let registration = container.table.withRead {
+            $0.registration(for: RegistrationKey(Connection.self, name: nil))
+        }
+        return ObjectIdentifier(try #require(registration))
+    }
+
+    @Test("a read copies the unit's instance out, and a read dropped unended still gives the lock back")
+    func readAndDrop() async throws {
+        let container = DependencyContainer()
+        container.register(Connection.self, lifecycle: .unitOfWork) { _ in Connection() }
+        let id = try registrationID(in: container)
+        try await withDeadline(seconds: 10) {
+            try await container.withUnitOfWork { unit in
+                let built = try container.resolve(Connection.self)
+                guard let read = unit.beginRead(of: id) else {
+                    Issue.record("no read of a built instance")
+                    return
+                }
+                #expect(read.endRead(copying: Connection.self) === built)
+                // Dropped: its deinit unlocks, so the unit's lock is free for what comes next
+                // (with the lock still held, `isEnded` would spin for ever).
+                _ = unit.beginRead(of: id)
+                #expect(!unit.isEnded)
+                #expect(try container.resolve(Connection.self) === built)
+            }
+        }
+    }
+
+    @Test("a unit that has ended starts no read, and holds no lock for it")
+    func noReadOnceEnded() async throws {
+        let container = DependencyContainer()
+        container.register(Connection.self, lifecycle: .unitOfWork) { _ in Connection() }
+        let id = try registrationID(in: container)
+        let unit = container.openUnitOfWork()
+        _ = try await unit.resolve(Connection.self)
+        try await unit.close()
+        var started = false
+        if let read = unit.beginRead(of: id) {
+            started = true
+            _ = read.endRead(copying: Connection.self)
+        }
+        #expect(!started)
+        #expect(unit.isEnded)
     }
 }
 
