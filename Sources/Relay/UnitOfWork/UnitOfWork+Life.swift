@@ -86,8 +86,6 @@ extension UnitOfWork {
             return nil
         }
 
-        // MARK: - Transitions
-
         /// What ``slot(of:)`` found.
         enum Finding {
             /// The unit has ended: it makes no slot and hands out nothing.
@@ -109,6 +107,8 @@ extension UnitOfWork {
                 return .found(found)
             }
         }
+
+        // MARK: - Transitions
 
         /// Adds `slot`, a registration's first in this unit, to the unit's slots, newest first;
         /// the unit holds it by one retain from now on.
