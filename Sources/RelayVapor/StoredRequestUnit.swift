@@ -1,11 +1,10 @@
 #if VaporSupport
 import Relay
-import Synchronization
 import Vapor
 
 /// A request's unit of work as the request's storage keeps it: Relay's request unit
-/// (``Relay/RequestUnitOfWork``, which decides when the unit ends), and whether a streamed body took
-/// it over, in which case the body ends it rather than ``UnitOfWorkMiddleware``.
+/// (``Relay/RequestUnitOfWork``, which decides when the unit ends, and whether a streamed body took
+/// it over, in which case the body ends it rather than ``UnitOfWorkMiddleware``).
 final class StoredRequestUnit: Sendable {
     /// The request-storage key.
     struct Key: StorageKey {
@@ -15,9 +14,6 @@ final class StoredRequestUnit: Sendable {
     /// The request's unit, and its policy.
     let requestUnit: RequestUnitOfWork
 
-    /// Set once a streamed body has taken the unit over.
-    private let handedToStream = Atomic(false)
-
     init(_ requestUnit: RequestUnitOfWork) {
         self.requestUnit = requestUnit
     }
@@ -26,15 +22,7 @@ final class StoredRequestUnit: Sendable {
     ///
     /// - Returns: The request's unit; `nil` when a body already has it (a route made two streams).
     func handToStream() -> RequestUnitOfWork? {
-        let exchanged = handedToStream.compareExchange(
-            expected: false, desired: true, ordering: .acquiringAndReleasing
-        ).exchanged
-        return exchanged ? requestUnit : nil
-    }
-
-    /// Whether a streamed body took the unit over.
-    var isHandedToStream: Bool {
-        handedToStream.load(ordering: .acquiring)
+        requestUnit.handToBody() ? requestUnit : nil
     }
 }
 #endif

@@ -78,9 +78,7 @@ public struct UnitOfWorkMiddleware: AsyncMiddleware {
         let stored = StoredRequestUnit(requestUnit)
         request.storage[StoredRequestUnit.Key.self] = stored
         let response = try await requestUnit.respond { try await next.respond(to: request) }
-        if !stored.isHandedToStream {
-            await requestUnit.end()
-        }
+        await requestUnit.endUnlessHandedToBody()
         return response
     }
 }

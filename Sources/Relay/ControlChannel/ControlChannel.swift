@@ -41,15 +41,10 @@ public final class ControlChannel: StubCallAnswering {
     }
 
     private struct State {
-        var nextID: UInt64 = 1
-        var pending: [UInt64: Pending] = [:]
-        /// Calls whose identifier is taken and whose continuation is not handed over yet, and those
-        /// of them cancelled in between.
-        var registering: Set<UInt64> = []
-        var cancelledWhileRegistering: Set<UInt64> = []
+        /// Each call's life, and whether the channel is closed (see ``ControlCalls``).
+        var calls = ControlCalls<Pending>()
+        /// Whether the reading thread has started.
         var isReading = false
-        /// Why the channel is closed; `nil` while it is open.
-        var closed: String?
     }
 
     private let state = LockedValue(State())
@@ -93,33 +88,23 @@ public final class ControlChannel: StubCallAnswering {
 
     /// Sends `call` to the test and waits for its answer (the time limit is ``StubCalls``' to keep).
     public func answer(_ call: StubCall) async throws -> String {
-        let id = state.withLockedValue { state in
-            let id = state.nextID
-            state.nextID += 1
-            state.registering.insert(id)
-            return id
-        }
+        let id = state.withLockedValue { $0.calls.begin() }
         startReadingOnce()
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
-                let refusal = state.withLockedValue { state -> (any Error)? in
-                    state.registering.remove(id)
-                    if state.cancelledWhileRegistering.remove(id) != nil { return CancellationError() }
-                    if let reason = state.closed { return StubCallError(.channelClosed, call: call, detail: reason) }
-                    state.pending[id] = Pending(call: call, continuation: continuation)
-                    return nil
+                let pending = Pending(call: call, continuation: continuation)
+                switch state.withLockedValue({ $0.calls.register(pending, as: id) }) {
+                case .send:
+                    send(.call(id: id, call: call))
+                case .refuseCancelled, .refuseUnknown:
+                    // (Unknown: never here, where each call registers once.)
+                    continuation.resume(throwing: CancellationError())
+                case .refuseClosed(let reason):
+                    continuation.resume(throwing: StubCallError(.channelClosed, call: call, detail: reason))
                 }
-                if let refusal {
-                    continuation.resume(throwing: refusal)
-                    return
-                }
-                send(.call(id: id, call: call))
             }
         } onCancel: {
-            let pending = state.withLockedValue { state -> Pending? in
-                if state.registering.contains(id) { state.cancelledWhileRegistering.insert(id) }
-                return state.pending.removeValue(forKey: id)
-            }
+            let pending = state.withLockedValue { $0.calls.cancel(id) }
             pending?.continuation.resume(throwing: CancellationError())
         }
     }
@@ -241,16 +226,11 @@ public final class ControlChannel: StubCallAnswering {
 
     /// The call waiting for `id`, no longer waiting; `nil` for one that timed out or was cancelled.
     private func take(_ id: UInt64) -> Pending? {
-        state.withLockedValue { $0.pending.removeValue(forKey: id) }
+        state.withLockedValue { $0.calls.answer(id) }
     }
 
     private func close(because reason: String) {
-        let (failed, isFirst) = state.withLockedValue { state -> ([Pending], Bool) in
-            let isFirst = state.closed == nil
-            if isFirst { state.closed = reason }
-            defer { state.pending = [:] }
-            return (Array(state.pending.values), isFirst)
-        }
+        let (failed, isFirst) = state.withLockedValue { $0.calls.close(because: reason) }
         // Nothing more is written; the writer stops.
         outbox.end()
         // The test then reads the end, and fails its commands at once rather than by their limit.

@@ -30,12 +30,12 @@ extension RegistrationTable {
             return endRead(access, copying: cached, as: Service.self)
         }
         // A unit-of-work instance built in the current unit is read here too, while the stripe
-        // keeps the registration alive: no retain of it, none of the engine's frames. The unit
-        // takes its own lock and gives it back (`UnitOfWork.endRead`), inside the stripe.
+        // keeps the registration alive: no retain of it, none of the engine's frames. The unit's
+        // read (its lock, a `UnitOfWork.ReadAccess`) starts and ends inside the stripe.
         if found._withUnsafeGuaranteedRef({ $0.lifecycleStep == .buildInUnit }),
-            let built = UnitOfWork.lockedStorageInCurrentUnit(of: ObjectIdentifier(found.takeUnretainedValue()))
+            let unitRead = UnitOfWork.beginReadInCurrentUnit(of: ObjectIdentifier(found.takeUnretainedValue()))
         {
-            return endRead(access) { UnitOfWork.endRead(of: built.unit, copying: built.storage, as: Service.self) }
+            return endRead(access, after: unitRead) { $0.endRead(copying: Service.self) }
         }
         // Retained before the stripe is given back, so that it outlives a concurrent replacement.
         let registration = found.takeUnretainedValue()

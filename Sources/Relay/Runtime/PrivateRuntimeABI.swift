@@ -1,11 +1,12 @@
 import CRelayThreadLocal
 import Synchronization
 
-/// Every read Relay makes of the Swift runtime beyond the standard library's API, in one room,
-/// so that a toolchain that changes one of them can cost speed and a few documented answers
-/// (see each fallback), never a hang, a crash or a wrong instance.
+/// Every read Relay makes of the Swift runtime beyond the standard library's API, and every use of
+/// a layout the language does not promise, in one room, so that a toolchain that changes one of
+/// them can cost speed and a few documented answers (see each fallback), never a hang, a crash or
+/// a wrong instance.
 ///
-/// Two kinds of read live here:
+/// Three kinds of read live here:
 /// - **Entry points** of the runtime (`swift_task_getCurrent`, `swift_task_localValueGet`,
 ///   declared in CRelayThreadLocal): part of its stable ABI, the functions behind
 ///   `withUnsafeCurrentTask` and `TaskLocal.get()` without their generic wrappers. A toolchain
@@ -16,6 +17,9 @@ import Synchronization
 ///   whose answers are known, and a failed check switches that read to its fallback for the rest
 ///   of the process (``Trust``). ``RuntimeSelfChecks`` runs the checks and forces the fallbacks
 ///   in tests.
+/// - **Addresses kept after an access**: a stored property's address, taken with
+///   `withUnsafeMutablePointer(to:)` and used after the call (a unit of work's slot keeps small
+///   instances in a property of its own). Checked and trusted as a layout is.
 enum PrivateRuntimeABI {
     /// What a layout's check found. Fixed once checked, for the life of the process.
     enum Trust: UInt8, AtomicRepresentable {
@@ -179,5 +183,63 @@ enum PrivateRuntimeABI {
         let boundToNil = probeLocal.withValue(nil) { read(key) }
         let expected = UnsafeRawPointer(Unmanaged.passUnretained(probe).toOpaque())
         return unbound == nil && boundToNil == nil && bound == expected
+    }
+
+    // MARK: - Stored properties kept by address
+
+    /// Whether the address of a stored property of a final class with no observers, as
+    /// `withUnsafeMutablePointer(to: &object.property)` hands it out, may be kept and used after
+    /// the call, for as long as the object lives: `false` when that cannot be trusted, because
+    /// the check failed (or, in debug builds, the fallbacks are forced): the caller then keeps its
+    /// value in memory of its own; `nil` until it has been checked: the caller then checks it,
+    /// with ``checkInPlaceAddress(_:)``.
+    ///
+    /// The current compiler accesses such a property in place (and an object never moves), so the
+    /// address is the property's; the language promises it only inside the closure, and a compiler
+    /// that handed out a temporary copy, written back after the call, would leave a kept address
+    /// pointing at nothing. Checked once, at first use; the answer stands for the rest of the
+    /// process.
+    @inline(__always)
+    static var inPlaceAddressIsTrusted: Bool? {
+        #if DEBUG
+        if RuntimeSelfChecks.forcesFallback { return false }
+        #endif
+        switch inPlaceAddressTrust.load(ordering: .relaxed) {
+        case .trusted: return true
+        case .refused: return false
+        case .unchecked: return nil
+        }
+    }
+
+    /// Checks, at the first use, whether a kept stored-property address may be trusted, with
+    /// `check`, which runs ``inPlaceAddressHolds(kept:inside:read:)`` on a property of the caller's
+    /// that nothing uses yet; then answers as ``inPlaceAddressIsTrusted`` does. Two threads may
+    /// both check, on properties of their own, and store the same answer.
+    @inline(never)
+    static func checkInPlaceAddress(_ check: () -> Bool) -> Bool {
+        let holds = check()
+        inPlaceAddressTrust.store(holds ? .trusted : .refused, ordering: .relaxed)
+        return inPlaceAddressIsTrusted ?? holds
+    }
+
+    private static let inPlaceAddressTrust = Atomic<Trust>(.unchecked)
+
+    /// Whether `kept`, the address the caller would keep of a stored property, is the property's
+    /// own: the address `withUnsafeMutablePointer(to:)` gives inside an access to it (`inside`, its
+    /// first word) is the same, and what is written through it there is what a plain read of the
+    /// property (`read`, its first word) sees. Run inside that access, where `inside` is valid
+    /// whatever the compiler does (a copy's address fails at once, and nothing is written through
+    /// an address that may point at nothing); leaves the word zero.
+    static func inPlaceAddressHolds(
+        kept: UnsafeMutableRawPointer,
+        inside: UnsafeMutablePointer<UInt>,
+        read: () -> UInt
+    ) -> Bool {
+        guard UnsafeMutableRawPointer(inside) == kept else { return false }
+        let pattern: UInt = 0x5A5A_A5A5
+        inside.pointee = pattern
+        let seen = read()
+        inside.pointee = 0
+        return seen == pattern
     }
 }

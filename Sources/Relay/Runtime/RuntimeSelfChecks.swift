@@ -25,6 +25,14 @@ public enum RuntimeSelfChecks {
         }
     }
 
+    /// Whether the check of a kept stored-property address passes for a unit of work's slot when
+    /// the address kept is the one `withUnsafeMutablePointer(to:)` gives (as Relay keeps it), or,
+    /// with `keepsPropertyAddress` false, the address of a copy of the property (the mistake a
+    /// compiler that accessed it through a temporary would amount to).
+    public static func inPlaceAddressCheckPasses(keepsPropertyAddress: Bool = true) -> Bool {
+        UnitSlot.roomCheckPasses(keepingPropertyAddress: keepsPropertyAddress)
+    }
+
     #if DEBUG
     /// Runs `body` with every layout read refused, as if its check had failed: the fallbacks answer
     /// in `body` and in the tasks it starts (they inherit the binding). Debug builds only.

@@ -76,12 +76,17 @@ final class RegistrationTable: @unchecked Sendable {
         return storage.assumingMemoryBound(to: Service.self).pointee
     }
 
-    /// Returns what `body` copies out (under locks of its own, taken inside the stripe), then
-    /// gives back the stripe of a read: in one step, for the reason given above.
+    /// Ends `inner`, a read of another lock's that started inside the stripe, with `end`, which
+    /// copies its value out and gives that lock back; then gives back the stripe of a read: in one
+    /// step, for the reason given above, and in the order locks nest.
     @inline(__always)
-    func endRead<Result>(_ access: consuming ReadAccess, returning body: () -> Result) -> Result {
+    func endRead<Inner: ~Copyable, Result>(
+        _ access: consuming ReadAccess,
+        after inner: consuming Inner,
+        _ end: (consuming Inner) -> Result
+    ) -> Result {
         defer { lock.unlockRead(access.stripe) }
-        return body()
+        return end(inner)
     }
 
     /// A read of a table in progress, for the hot path: proof, to the table's methods that take

@@ -2,7 +2,7 @@
 /// ``DependencyContainer/shutdown()`` can end those still open, and nothing they built is left
 /// without its teardown.
 ///
-/// A list through the units themselves (`UnitOfWork.openNewer`, `openOlder`), unretained: a unit is
+/// A list through the units themselves (each unit's `listing`), unretained: a unit is
 /// on it from its first owed teardown until it ends or goes away, and listing it allocates nothing.
 /// (A unit that never owes a teardown is never listed: a shutdown would have nothing to end in it.)
 /// A unit that goes away takes itself off under the same lock (its `deinit`), so a unit reached
@@ -17,24 +17,32 @@ final class OpenUnits: Sendable {
     // Safety: read and written only while `lock` is held (as are the units' links).
     @exclusivity(unchecked) private nonisolated(unsafe) var newest: Unmanaged<UnitOfWork>?
 
+    /// Where a unit is on the list: one state, so that being listed and having neighbours cannot
+    /// disagree. A unit's `listing`, read and written only under the list's lock.
+    enum Listing {
+        /// Not on the list: it never owed a teardown, or it has been taken off.
+        case unlisted
+        /// On the list, between the unit opened after it (`newer`, `nil` for the newest) and the
+        /// one opened before it (`older`, `nil` for the oldest).
+        case listed(newer: Unmanaged<UnitOfWork>?, older: Unmanaged<UnitOfWork>?)
+    }
+
     /// Lists a unit that has just come to owe a teardown. It may have ended meanwhile: then it is
     /// listed with nothing to take, until it goes away.
     func add(_ unit: UnitOfWork) {
         let added = Unmanaged.passUnretained(unit)
         lock.withLock {
-            unit.openOlder = newest
-            newest?._withUnsafeGuaranteedRef { $0.openNewer = added }
+            if let newest {
+                newest._withUnsafeGuaranteedRef { $0.listing.link(newer: added) }
+            }
+            unit.listing = .listed(newer: nil, older: newest)
             newest = added
-            unit.isListedOpen = true
         }
     }
 
     /// Takes a unit off the list, if it is still on it (a unit that ends, or goes away).
     func remove(_ unit: UnitOfWork) {
-        lock.withLock {
-            guard unit.isListedOpen else { return }
-            unlink(unit)
-        }
+        lock.withLock { unlink(unit) }
     }
 
     /// Ends every listed unit that `isIncluded` picks, newest first: each is marked ended (no
@@ -46,7 +54,7 @@ final class OpenUnits: Sendable {
             var next = newest
             while let found = next {
                 next = found._withUnsafeGuaranteedRef { unit in
-                    let older = unit.openOlder
+                    guard case .listed(_, let older) = unit.listing else { return nil }
                     if isIncluded(unit) {
                         taken.append(unit.takeEverything())
                         unlink(unit)
@@ -58,17 +66,41 @@ final class OpenUnits: Sendable {
         }
     }
 
-    /// Unlinks a listed unit. Call under the lock.
+    /// Takes a unit off the list, when it is on it. Call under the lock.
     private func unlink(_ unit: UnitOfWork) {
-        let (newer, older) = (unit.openNewer, unit.openOlder)
-        older?._withUnsafeGuaranteedRef { $0.openNewer = newer }
-        if let newer {
-            newer._withUnsafeGuaranteedRef { $0.openOlder = older }
-        } else {
-            newest = older
+        switch unit.listing {
+        case .unlisted:
+            return
+        case .listed(let newer, let older):
+            older?._withUnsafeGuaranteedRef { $0.listing.link(newer: newer) }
+            if let newer {
+                newer._withUnsafeGuaranteedRef { $0.listing.link(older: older) }
+            } else {
+                newest = older
+            }
+            unit.listing = .unlisted
         }
-        unit.openNewer = nil
-        unit.openOlder = nil
-        unit.isListedOpen = false
+    }
+}
+
+extension OpenUnits.Listing {
+    /// Makes `newer` the unit listed after this one. Call under the list's lock, on a listed unit.
+    fileprivate mutating func link(newer: Unmanaged<UnitOfWork>?) {
+        switch self {
+        case .unlisted:
+            assertionFailure("a unit linked to the list of open units while it is not on it")
+        case .listed(_, let older):
+            self = .listed(newer: newer, older: older)
+        }
+    }
+
+    /// Makes `older` the unit listed before this one. Call under the list's lock, on a listed unit.
+    fileprivate mutating func link(older: Unmanaged<UnitOfWork>?) {
+        switch self {
+        case .unlisted:
+            assertionFailure("a unit linked to the list of open units while it is not on it")
+        case .listed(let newer, _):
+            self = .listed(newer: newer, older: older)
+        }
     }
 }

@@ -16,6 +16,10 @@ import Synchronization
 ///   the unit ends in a task the container tracks, so its teardowns still run while the program
 ///   runs, and ``DependencyContainer/shutdown()`` awaits them.
 ///
+/// A body streamed by other code than the middleware's (Vapor's `Request.unitOfWorkStream`) takes
+/// the unit over: the body ends it, and the middleware leaves it open. Whether the unit has ended
+/// and whether a body holds it are one state, so that the two can never disagree.
+///
 /// Teardown failures go to `report`, which the integrations point at the request's logger: by
 /// then the response is on its way, and nobody else could receive them.
 ///
@@ -39,8 +43,93 @@ public final class RequestUnitOfWork: Sendable {
     /// Who receives the failures of the unit's teardowns.
     private let report: @Sendable (DependencyShutdownError) -> Void
 
-    /// Set by the first end, whoever makes it: the unit ends once.
-    private let isEnding = Atomic(false)
+    /// Where the request's unit is in its life; every change is one transition (``Life/on(_:)``),
+    /// made by a compare-and-exchange: the unit ends once, and a body takes it over once.
+    private let life = Atomic(Life.open)
+
+    /// Where a request's unit is in its life: whether it has ended (through this object), and
+    /// whether a streamed body has taken it over, as one state.
+    package enum Life: UInt8, AtomicRepresentable, CaseIterable, Sendable {
+        /// The handler runs, or its response waits: the integration ends the unit.
+        case open
+        /// A streamed body has taken the unit over: it ends it after its last byte.
+        case handedToBody
+        /// Ended (its teardowns may still be running); no body took it over.
+        case ended
+        /// Ended, and a body took it over (before or after the end: a body made once the unit
+        /// had ended is written in the ended unit, whose resolves then throw `unitOfWorkEnded`).
+        case endedHandedToBody
+
+        /// What happens to a request's unit.
+        package enum Event: CaseIterable, Sendable {
+            /// ``RequestUnitOfWork/end()``: the handler threw, the body was written, or the
+            /// integration is done with the unit.
+            case end
+            /// ``RequestUnitOfWork/endUnlessHandedToBody()``: the integration is done with the unit
+            /// unless a body holds it.
+            case endUnlessHandedToBody
+            /// ``RequestUnitOfWork/handToBody()``: a streamed body asks for the unit.
+            case handToBody
+            /// The last reference to the ``RequestUnitOfWork`` went away.
+            case drop
+        }
+
+        /// What the request unit does after a transition.
+        package enum Action: Equatable, Sendable {
+            /// Nothing: the event does not apply to the state (a second end, a body that asks for
+            /// a unit another body holds, a drop after the end).
+            case none
+            /// Ends the unit, awaiting its teardowns.
+            case endUnit
+            /// Ends the unit in a task the container tracks: nobody can await it any more.
+            case endUnitInBackground
+            /// Hands the unit to the body that asked for it.
+            case handOver
+        }
+
+        /// The state after `event`, and what to do: the one place a request unit's life changes.
+        package func on(_ event: Event) -> (next: Life, action: Action) {
+            switch (self, event) {
+            case (.open, .end), (.open, .endUnlessHandedToBody):
+                (.ended, .endUnit)
+            case (.handedToBody, .end):
+                (.endedHandedToBody, .endUnit)
+            case (.open, .handToBody):
+                (.handedToBody, .handOver)
+            case (.ended, .handToBody):
+                (.endedHandedToBody, .handOver)
+            case (.open, .drop):
+                (.ended, .endUnitInBackground)
+            case (.handedToBody, .drop):
+                (.endedHandedToBody, .endUnitInBackground)
+            case (.handedToBody, .endUnlessHandedToBody), (.handedToBody, .handToBody),
+                (.ended, .end), (.ended, .endUnlessHandedToBody), (.ended, .drop),
+                (.endedHandedToBody, _):
+                (self, .none)
+            }
+        }
+
+        /// Whether the unit has ended through the request unit.
+        package var isEnded: Bool {
+            switch self {
+            case .open, .handedToBody: false
+            case .ended, .endedHandedToBody: true
+            }
+        }
+    }
+
+    /// Makes `event`'s transition, and returns what to do.
+    private func make(_ event: Life.Event) -> Life.Action {
+        var current = life.load(ordering: .acquiring)
+        while true {
+            let (next, action) = current.on(event)
+            if next == current { return action }
+            let (exchanged, found) = life.compareExchange(
+                expected: current, desired: next, ordering: .acquiringAndReleasing)
+            if exchanged { return action }
+            current = found
+        }
+    }
 
     /// Opens a unit of work for one request.
     ///
@@ -114,22 +203,49 @@ public final class RequestUnitOfWork: Sendable {
     /// request), and a failure goes to the `report` given at `init`. A second call, or one after
     /// the unit ended otherwise, does nothing.
     nonisolated(nonsending) public func end() async {
-        guard !isEnding.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        let failures = await unit.end()
-        if !failures.isEmpty {
-            report(DependencyShutdownError(failures: failures, endingUnit: unit))
-        }
+        await perform(make(.end))
+    }
+
+    /// Ends the unit, as ``end()`` does, unless a streamed body has taken it over
+    /// (``handToBody()``): that body ends it after its last byte. For an integration whose
+    /// handler has returned.
+    nonisolated(nonsending) package func endUnlessHandedToBody() async {
+        await perform(make(.endUnlessHandedToBody))
+    }
+
+    /// Hands the unit to a streamed body, which writes itself in it (``writeBody(isolation:_:)``)
+    /// and so ends it after its last byte; ``endUnlessHandedToBody()`` then leaves it open.
+    ///
+    /// - Returns: Whether the body has the unit: `false` when another body took it over first (a
+    ///   route made two streams), and the body is written outside the unit.
+    package func handToBody() -> Bool {
+        make(.handToBody) == .handOver
     }
 
     /// Whether the unit has been ended through this object.
     public var isEnded: Bool {
-        isEnding.load(ordering: .acquiring)
+        life.load(ordering: .acquiring).isEnded
+    }
+
+    /// Does what a transition asked for.
+    nonisolated(nonsending) private func perform(_ action: Life.Action) async {
+        switch action {
+        case .none, .handOver:
+            return
+        case .endUnit:
+            let failures = await unit.end()
+            if !failures.isEmpty {
+                report(DependencyShutdownError(failures: failures, endingUnit: unit))
+            }
+        case .endUnitInBackground:
+            unit.endInBackground(reportingTo: report)
+        }
     }
 
     deinit {
         // The response was dropped without its body being written, or the integration never
         // ended the unit: it ends now, in a task the container tracks.
-        if !isEnding.load(ordering: .acquiring) {
+        if make(.drop) == .endUnitInBackground {
             unit.endInBackground(reportingTo: report)
         }
     }

@@ -42,10 +42,12 @@ final class UnitSlot: Construction, OwnedTeardown, @unchecked Sendable {
     /// struct), so that most instances need no allocation of their own: a unit makes a slot per
     /// service it resolves, and a second allocation per slot was a tenth of opening a unit.
     ///
-    /// Only ever reached through its address (see `keep`), which outlives the closure that took it.
-    /// That relies on the current compiler addressing a final class's stored property with no
-    /// observers in place (the object never moves), which the language does not promise; `keep`
-    /// and `destroy` are the only users of the address, and `deinit` destroys the instance in it.
+    /// Only ever reached through its address (``roomAddress``), which outlives the closure that
+    /// took it. That relies on the compiler addressing a final class's stored property with no
+    /// observers in place (the object never moves), which the language does not promise: so it is
+    /// the runtime room's to trust (`PrivateRuntimeABI.inPlaceAddressIsTrusted`), checked on the
+    /// first slot that keeps an instance (``roomIsTrustedOnceChecked()``). Where it is not
+    /// trusted, `keep` allocates for every instance, and `deinit` frees what is not in the room.
     @exclusivity(unchecked) private var room: (UInt, UInt, UInt, UInt, UInt) = (0, 0, 0, 0, 0)
 
     /// Whether a resolver other than the slot's maker has found it before its instance was kept:
@@ -75,13 +77,62 @@ final class UnitSlot: Construction, OwnedTeardown, @unchecked Sendable {
     func keep<Service>(_ built: Service) {
         assert(storage == nil, "a unit-of-work slot built twice")
         let raw: UnsafeMutableRawPointer
-        if Self.fitsInRoom(Service.self) {
-            raw = withUnsafeMutablePointer(to: &room) { UnsafeMutableRawPointer($0) }
+        if Self.fitsInRoom(Service.self), roomIsTrusted {
+            raw = roomAddress
         } else {
             raw = .allocate(byteCount: MemoryLayout<Service>.size, alignment: MemoryLayout<Service>.alignment)
         }
         raw.initializeMemory(as: Service.self, to: built)
         storage = raw
+    }
+
+    /// The address of `room`, kept after the access that takes it: use it only where
+    /// `PrivateRuntimeABI.inPlaceAddressIsTrusted` says so.
+    @inline(__always)
+    private var roomAddress: UnsafeMutableRawPointer {
+        withUnsafeMutablePointer(to: &room) { UnsafeMutableRawPointer($0) }
+    }
+
+    /// Whether ``roomAddress`` may be kept: the runtime room's answer, checked on this slot the
+    /// first time.
+    @inline(__always)
+    private var roomIsTrusted: Bool {
+        if let known = PrivateRuntimeABI.inPlaceAddressIsTrusted { return known }
+        return roomIsTrustedOnceChecked()
+    }
+
+    /// Checks, on this slot, whether ``roomAddress`` may be kept: the first slot that keeps an
+    /// instance does (out of line: once per process).
+    @inline(never)
+    private func roomIsTrustedOnceChecked() -> Bool {
+        PrivateRuntimeABI.checkInPlaceAddress { roomHolds(keeping: { $0.roomAddress }) }
+    }
+
+    /// Whether `storage` is in `room`: compared inside an access to `room`, where its address is
+    /// valid whether or not it may be kept.
+    private func isInRoom(_ storage: UnsafeMutableRawPointer) -> Bool {
+        withUnsafeMutablePointer(to: &room) { UnsafeMutableRawPointer($0) == storage }
+    }
+
+    /// The check of ``roomAddress`` (`PrivateRuntimeABI.inPlaceAddressHolds`), on this slot's room,
+    /// which nothing uses yet: whether the address that `keptAddress` takes is the room's own.
+    private func roomHolds(keeping keptAddress: (UnitSlot) -> UnsafeMutableRawPointer) -> Bool {
+        let kept = keptAddress(self)
+        return withUnsafeMutablePointer(to: &room.0) { inside in
+            PrivateRuntimeABI.inPlaceAddressHolds(kept: kept, inside: inside) { room.0 }
+        }
+    }
+
+    /// The check of ``roomAddress`` on a slot made for it, for `RuntimeSelfChecks`: with the address
+    /// Relay keeps, or, with `keepingPropertyAddress` false, with the address of a copy of the room.
+    static func roomCheckPasses(keepingPropertyAddress: Bool) -> Bool {
+        let probe = Registration<Int>(key: RegistrationKey(Int.self, name: nil), lifecycle: .unitOfWork) { _ in 0 }
+        let slot = UnitSlot(registration: probe, scope: .global)
+        guard !keepingPropertyAddress else { return slot.roomHolds(keeping: { $0.roomAddress }) }
+        let copy = UnsafeMutablePointer<(UInt, UInt, UInt, UInt, UInt)>.allocate(capacity: 1)
+        defer { copy.deallocate() }
+        copy.initialize(to: slot.room)
+        return slot.roomHolds(keeping: { _ in UnsafeMutableRawPointer(copy) })
     }
 
     /// Whether a `Service` fits in a slot's `room`, in size and alignment.
@@ -130,16 +181,18 @@ final class UnitSlot: Construction, OwnedTeardown, @unchecked Sendable {
     deinit {
         // The unit has let go of the slot, and so has every resolver: nothing can read it now.
         if let storage {
-            Self.destroy(serviceType, at: storage)
+            Self.destroy(serviceType, at: storage, freeing: !isInRoom(storage))
         }
     }
 
-    /// Destroys and frees the `Service` at `storage`: called with the metatype opened, so that it
-    /// receives `Service`'s metadata as it is, with no lookup.
-    private static func destroy<Service>(_: Service.Type, at storage: UnsafeMutableRawPointer) {
+    /// Destroys the `Service` at `storage`, and frees it when it has an allocation of its own:
+    /// called with the metatype opened, so that it receives `Service`'s metadata as it is, with no
+    /// lookup. Whether it is in the room is read from where it is, not from its size: an instance
+    /// that fits was kept apart all the same where the room's address was not trusted.
+    private static func destroy<Service>(_: Service.Type, at storage: UnsafeMutableRawPointer, freeing: Bool) {
         let instance = storage.assumingMemoryBound(to: Service.self)
         instance.deinitialize(count: 1)
-        if !fitsInRoom(Service.self) {
+        if freeing {
             instance.deallocate()
         }
     }

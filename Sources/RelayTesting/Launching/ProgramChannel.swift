@@ -48,14 +48,8 @@ final class ProgramChannel: Sendable {
     /// The answers of each open session, by its name.
     private let sessionAnswers = LockedValue<[String: StubAnswers]>([:])
 
-    /// Commands sent and not yet done, and the next identifier; `nil` once the channel ended.
-    private struct Commands {
-        var nextID: UInt64 = 1
-        var pending: [UInt64: CheckedContinuation<Refusal?, any Error>] = [:]
-        var ended = false
-    }
-
-    private let commands = LockedValue(Commands())
+    /// Commands sent and not yet done, and whether the channel has ended (see ``ProgramCommands``).
+    private let commands = LockedValue(ProgramCommands<CheckedContinuation<Refusal?, any Error>>())
 
     /// Makes the pair, and starts reading calls.
     ///
@@ -134,7 +128,7 @@ final class ProgramChannel: Sendable {
                     case .call(let id, let call):
                         Task { await answer(call, id: id) }
                     case .commandDone(let id, let refusal, let code):
-                        let waiting = commands.withLockedValue { $0.pending.removeValue(forKey: id) }
+                        let waiting = commands.withLockedValue { $0.finish(id) }
                         waiting?.resume(returning: refusal.map { Refusal(reason: $0, code: code) })
                     case .answer, .failure, .command:
                         // Those go from the test to the program.
@@ -151,11 +145,7 @@ final class ProgramChannel: Sendable {
             closed = true
             Self.closeDescriptor(socket.number)
         }
-        let waiting = commands.withLockedValue { commands in
-            commands.ended = true
-            defer { commands.pending = [:] }
-            return Array(commands.pending.values)
-        }
+        let waiting = commands.withLockedValue { $0.end() }
         for continuation in waiting { continuation.resume(throwing: ProgramChannelEnded()) }
     }
 
@@ -175,34 +165,25 @@ final class ProgramChannel: Sendable {
     ///   end: it runs no instruction parser).
     func perform(_ command: ControlCommand) async throws -> Refusal? {
         let timeLimit = commandTimeLimit
-        let id = commands.withLockedValue { commands -> UInt64 in
-            defer { commands.nextID += 1 }
-            return commands.nextID
-        }
         // Started once the continuation waits, so it always finds it; cancelled when the outcome
         // comes first.
         let timer = LockedValue<Task<Void, any Error>?>(nil)
         defer { timer.withLockedValue { $0?.cancel() } }
         return try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Refusal?, any Error>) in
-            let open = commands.withLockedValue { commands -> Bool in
-                guard !commands.ended else { return false }
-                commands.pending[id] = continuation
-                return true
-            }
-            guard open else {
+            guard let id = commands.withLockedValue({ $0.register(continuation) }) else {
                 continuation.resume(throwing: ProgramChannelEnded())
                 return
             }
             let silence = Task { [commands] in
                 try await Task.sleep(for: timeLimit)
-                let waiting = commands.withLockedValue { $0.pending.removeValue(forKey: id) }
+                let waiting = commands.withLockedValue { $0.finish(id) }
                 waiting?.resume(throwing: ProgramChannelSilent(timeLimit: timeLimit))
             }
             timer.withLockedValue { $0 = silence }
             guard let bytes = try? ControlFrame.bytes(of: .command(id: id, command: command)),
                 write(bytes, within: timeLimit)
             else {
-                let waiting = commands.withLockedValue { $0.pending.removeValue(forKey: id) }
+                let waiting = commands.withLockedValue { $0.finish(id) }
                 waiting?.resume(throwing: ProgramChannelEnded())
                 return
             }

@@ -29,6 +29,12 @@ struct RuntimeSelfCheckTests {
         #expect(!RuntimeSelfChecks.taskLocalObjectCheckPasses(loadsValue: false))
     }
 
+    @Test("the kept-address check passes for a slot's room, fails when a copy's address is kept")
+    func inPlaceAddress() {
+        #expect(RuntimeSelfChecks.inPlaceAddressCheckPasses())
+        #expect(!RuntimeSelfChecks.inPlaceAddressCheckPasses(keepsPropertyAddress: false))
+    }
+
     #if DEBUG
     final class Connection: Sendable {}
 
@@ -86,6 +92,63 @@ struct RuntimeSelfCheckTests {
             in: selfResolving { container in
                 _ = try await Task { try await container.resolve(Connection.self) }.value
             })
+    }
+
+    /// A value that fits a slot's room (five words), and one that does not.
+    struct Small: Sendable, Equatable {
+        let words: (Int, Int, Int)
+        static func == (lhs: Small, rhs: Small) -> Bool { lhs.words == rhs.words }
+    }
+    struct Large: Sendable, Equatable {
+        let words: [Int]
+        let more: (Int, Int, Int, Int, Int, Int)
+        static func == (lhs: Large, rhs: Large) -> Bool { lhs.words == rhs.words && lhs.more == rhs.more }
+    }
+
+    @Test("with the room's fallback, a unit keeps and tears down its instances apart, small and large, across units")
+    func unitSlotRoomWithFallback() async throws {
+        let torn = Locked<[String]>([])
+        let container = DependencyContainer()
+        container.register(Connection.self, lifecycle: .unitOfWork) { _ in
+            Connection()
+        } teardown: { _ in
+            torn.withLock { $0.append("connection") }
+        }
+        container.register(Small.self, lifecycle: .unitOfWork) { _ in
+            Small(words: (1, 2, 3))
+        } teardown: { small in
+            torn.withLock { $0.append("small \(small.words.2)") }
+        }
+        container.register(Large.self, lifecycle: .unitOfWork) { _ in
+            Large(words: [4], more: (5, 6, 7, 8, 9, 10))
+        } teardown: { large in
+            torn.withLock { $0.append("large \(large.more.5)") }
+        }
+        /// One unit's instances, read twice: the same both times.
+        @Sendable func resolveTwice() async throws -> Bool {
+            try await container.withUnitOfWork { _ in
+                let first = (
+                    try container.resolve(Connection.self), try container.resolve(Small.self),
+                    try container.resolve(Large.self)
+                )
+                let again = (
+                    try container.resolve(Connection.self), try container.resolve(Small.self),
+                    try container.resolve(Large.self)
+                )
+                return first.0 === again.0 && first.1 == again.1 && first.2 == again.2
+            }
+        }
+        try await withDeadline(seconds: 10) {
+            // Kept in the room, then apart, then in the room again: each slot frees what it holds
+            // by where it is, whichever way the process answered when it was kept.
+            // (Assigned first: a closure whose only `try` is inside `#expect` is inferred not to throw.)
+            let inRoom = try await resolveTwice()
+            let apart = try await RuntimeSelfChecks.withFallbacks { try await resolveTwice() }
+            let inRoomAgain = try await resolveTwice()
+            #expect(inRoom && apart && inRoomAgain)
+        }
+        let expected = ["large 10", "small 3", "connection"]
+        #expect(torn.withLock { $0 } == expected + expected + expected)
     }
 
     @Test("with the task-local fallback, a unit of work still finds its own instances")
