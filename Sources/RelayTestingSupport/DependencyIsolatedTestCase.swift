@@ -10,7 +10,7 @@ public import XCTest
 /// ```swift
 /// final class CheckoutTests: DependencyIsolatedTestCase {
 ///     override func registerDependencies(in overrides: DependencyContainer) throws {
-///         overrides.register(Clock.self) { _ in FixedClock() }
+///         overrides.register(WallClock.self) { _ in FixedClock() }
 ///     }
 ///
 ///     func testReceiptIsDated() throws {

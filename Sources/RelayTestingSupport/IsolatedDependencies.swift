@@ -11,7 +11,7 @@ public import Testing
 ///
 /// ```swift
 /// @Suite(.dependencies { overrides in
-///     overrides.register(Clock.self) { _ in FixedClock() }
+///     overrides.register(WallClock.self) { _ in FixedClock() }
 /// })
 /// struct CheckoutTests {
 ///     @Test func receiptIsDated() throws {
@@ -20,7 +20,7 @@ public import Testing
 /// }
 ///
 /// @Test(.isolatedDependencies) func registersItsOwn() throws {
-///     DependencyContainer.global.register(Clock.self) { _ in FixedClock() }  // this test only
+///     DependencyContainer.global.register(WallClock.self) { _ in FixedClock() }  // this test only
 /// }
 /// ```
 public struct IsolatedDependencies: TestTrait, SuiteTrait, TestScoping {

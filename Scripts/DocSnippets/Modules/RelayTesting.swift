@@ -21,6 +21,13 @@ var answers: StubAnswers { fatalError() }
 var exit: ProgramExit { fatalError() }
 var port: Int { fatalError() }
 var dune: CatalogEntry { fatalError() }
+var solaris: CatalogEntry { fatalError() }
+/// The run's coverage, its launches' and sessions' accounts.
+var coverage: WiringCoverage { fatalError() }
+/// A launched program's wiring account.
+var account: WiringAccount { fatalError() }
+/// A session the test opened on a shared program.
+var session: ProgramSession { fatalError() }
 var catalog: [String: CatalogEntry] { fatalError() }
 
 /// The built programs: the example's, a tool's, and the example's package.

@@ -10,7 +10,7 @@
 /// ```swift
 /// if outbox.post(frame) == .startsWriter { startWriter() }
 /// // on the writer's thread:
-/// while let frame = outbox.next() { write(frame) }
+/// while let frame = outbox.next() { send(frame) }
 /// ```
 final class ControlOutbox: @unchecked Sendable {
     // Safety: `life` is read and written only inside `lock.withLock`, so no two threads touch it

@@ -23,7 +23,9 @@ import Darwin
 /// `dev_t` is signed on Apple platforms, and its value is never converted with a trap.
 ///
 /// ```swift
-/// guard let handed = InheritedDescriptor(handing: file, as: 3, kind: .regularFile) else { throw … }
+/// guard let handed = InheritedDescriptor(handing: file, as: 3, kind: .regularFile) else {
+///     throw CannotHandOver()
+/// }
 /// environment["RELAY_WIRING_ACCOUNT"] = handed.encoded()  // "3:64768:1234"
 /// ```
 ///

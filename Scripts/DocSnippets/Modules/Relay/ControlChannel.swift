@@ -1,0 +1,14 @@
+// What the snippets of the doc comments of Relay's control channel assume
+// (Scripts/check-doc-snippets.py compiles each beside this file): the channel's parts are Relay's
+// own internal types, seen as Relay's code sees them, through `@testable import`. Values are never
+// read: the snippets are compiled, not run.
+// snippets import: @testable Relay
+@testable import Relay
+
+var outbox: ControlOutbox { fatalError() }
+/// A frame for the test: its bytes, length first.
+var frame: [UInt8] { fatalError() }
+/// Starts the thread that writes the outbox's frames.
+func startWriter() {}
+/// Writes one frame to the channel's socket, on the writer's thread.
+func send(_ frame: [UInt8]) {}
