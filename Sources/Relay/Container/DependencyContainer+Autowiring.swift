@@ -4,7 +4,8 @@ extension DependencyContainer {
     ///
     /// Pass the initializer itself; Relay resolves one instance of every parameter's type, in
     /// order, and calls it. The registration is an ordinary one: any lifecycle, replaced by
-    /// registering the type again or by a dynamic instruction, checked by `validate()`.
+    /// registering the type again or by a dynamic instruction, checked by `validate()`. Its
+    /// parameters are its declared dependencies: ``check()`` checks them without calling it.
     ///
     /// ```swift
     /// struct Shelf {
@@ -48,7 +49,11 @@ extension DependencyContainer {
         initializer: @escaping @Sendable (repeat each Dependency) throws -> Service,
         teardown: (@Sendable (Service) async throws -> Void)? = nil
     ) -> RegisteredService<Service> where Service: Sendable {
-        register(type, name: name, lifecycle: lifecycle, with: Self.autowired(initializer), teardown: teardown)
+        let key = RegistrationKey(type, name: name)
+        let registration = Registration(
+            key: key, lifecycle: lifecycle, factory: Self.autowired(initializer), teardown: teardown)
+        registration.declaredDependencies = DeclaredDependency.parameters(repeat (each Dependency).self)
+        return registered(registration, as: key)
     }
 
     /// Registers a type by its async initializer, resolving each parameter by type, awaiting, and
@@ -81,7 +86,11 @@ extension DependencyContainer {
         initializer: @escaping @Sendable (repeat each Dependency) async throws -> Service,
         teardown: (@Sendable (Service) async throws -> Void)? = nil
     ) -> RegisteredService<Service> where Service: Sendable {
-        register(type, name: name, lifecycle: lifecycle, with: Self.autowired(initializer), teardown: teardown)
+        let key = RegistrationKey(type, name: name)
+        let registration = Registration(
+            key: key, lifecycle: lifecycle, asyncFactory: Self.autowired(initializer), teardown: teardown)
+        registration.declaredDependencies = DeclaredDependency.parameters(repeat (each Dependency).self)
+        return registered(registration, as: key)
     }
 
     /// A factory that resolves each of the initializer's parameters by type, in order, and calls it.

@@ -65,6 +65,8 @@ extension Lazy: SynthesizedService {
         RegistrationKey(Service.self, name: name)
     }
 
+    static var defersBuild: Bool { true }
+
     static func make(name: String?, in container: DependencyContainer) throws -> Lazy<Service> {
         Lazy(source: try DeferredResolution.checked(Service.self, name: name, in: container, wrappedIn: Self.self))
     }

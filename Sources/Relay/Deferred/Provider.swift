@@ -57,6 +57,8 @@ extension Provider: SynthesizedService {
         RegistrationKey(Service.self, name: name)
     }
 
+    static var defersBuild: Bool { true }
+
     static func make(name: String?, in container: DependencyContainer) throws -> Provider<Service> {
         Provider(source: try DeferredResolution.checked(Service.self, name: name, in: container, wrappedIn: Self.self))
     }

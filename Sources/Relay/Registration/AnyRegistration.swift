@@ -9,7 +9,9 @@ class AnyRegistration: Construction, @unchecked Sendable {
     // `position` and `cachedStorage` by the owning table's lock, the construction state (see
     // `Construction`) by ConstructionRegistry's lock. Tasks hold registrations only to build or read them.
     // `arguments` is written once, before the registration is added to a table (whose lock
-    // publishes it), and only read after. `reportsNextBuild` is an atomic's.
+    // publishes it), and only read after. `declaredDependencies` is written before the registration
+    // is added, or by `dependsOn` under the owning table's write lock, and read under its read lock
+    // (the resolve path never reads it). `reportsNextBuild` is an atomic's.
 
     /// How long built instances are kept.
     let lifecycle: LifecycleType
@@ -28,10 +30,18 @@ class AnyRegistration: Construction, @unchecked Sendable {
     /// Whether its factory is async: synchronous code can read its instance, never build it.
     let isAsync: Bool
 
+    /// Whether it has a teardown, for `check()`'s lifetime rules.
+    let hasTeardown: Bool
+
     /// The types of the arguments its factory takes, for a registration made with
     /// `register(_:name:with:)` and arguments; `nil` for one that takes only the container.
     /// Set before the registration is added to a table, never after.
     final var arguments: ArgumentSignature?
+
+    /// What it depends on, declared without building it (an autowired initializer's parameters,
+    /// ``RegisteredService/dependsOn(_:)``), for `check()`; `nil` when nothing is declared, which
+    /// `check()` lists as unchecked.
+    final var declaredDependencies: [DeclaredDependency]?
 
     /// For an alias, the key it forwards every resolve to (in the container that holds it); `nil`
     /// for a registration with a factory of its own.
@@ -60,6 +70,7 @@ class AnyRegistration: Construction, @unchecked Sendable {
         self.lifecycleStep = ResolutionEngine.lifecycleStep(for: lifecycle, isAsync: isAsync, hasTeardown: hasTeardown)
         self.instruction = instruction
         self.isAsync = isAsync
+        self.hasTeardown = hasTeardown
         self.forwardsTo = forwardsTo
         self.reportsNextBuildFlag = Atomic(BuildReporting.isActive)
         super.init(key: key)

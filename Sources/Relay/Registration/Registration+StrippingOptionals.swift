@@ -51,6 +51,7 @@ extension Optional: StrippableOptional {
         // Safe: only `Registration<Service>.strippedOfOptionals()` calls this, with `Service == Self`.
         let optional = unsafeDowncast(registration, to: Registration<Wrapped?>.self)
         let unwrapped = Registration<Wrapped>.unwrapping(optional)
+        unwrapped.declaredDependencies = optional.declaredDependencies
         return unwrapped.strippedOfOptionals() ?? unwrapped
     }
 }

@@ -92,17 +92,21 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
     /// keeps the original's instruction, so that what the copy builds (a launch's stub first built
     /// in a session) is still reported as that instruction's.
     func copy(buildingIn owner: DependencyContainer) -> Registration<Service> {
+        let copy: Registration<Service>
         if let asyncFactory {
             let building: @Sendable (DependencyContainer) async throws -> Service = { _ in
                 try await asyncFactory(owner)
             }
-            return Registration(
+            copy = Registration(
                 key: key, lifecycle: lifecycle, instruction: instruction, asyncFactory: building, teardown: teardown)
+        } else {
+            let factory = self.factory
+            copy = Registration(
+                key: key, lifecycle: lifecycle, instruction: instruction, factory: { _ in try factory(owner) },
+                teardown: teardown)
         }
-        let factory = self.factory
-        return Registration(
-            key: key, lifecycle: lifecycle, instruction: instruction, factory: { _ in try factory(owner) },
-            teardown: teardown)
+        copy.declaredDependencies = declaredDependencies
+        return copy
     }
 
     /// The cached instance, if the lifecycle keeps one and it is alive. Call under the read lock.

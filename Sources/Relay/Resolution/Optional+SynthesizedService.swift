@@ -5,6 +5,8 @@ extension Optional: SynthesizedService {
         RegistrationKey(Wrapped.self, name: name)
     }
 
+    static var defersBuild: Bool { false }
+
     static func make(name: String?, in container: DependencyContainer) throws -> Self {
         guard let arguments = PendingArguments.carry(forWrapper: Self.self, name: name) else {
             guard ResolutionEngine.canAnswer(wrappedKey(name: name), from: container) else { return nil }

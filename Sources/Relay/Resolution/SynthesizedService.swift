@@ -7,6 +7,10 @@ protocol SynthesizedService {
     /// The key whose registration answers for this type under `name`.
     static func wrappedKey(name: String?) -> RegistrationKey
 
+    /// Whether the wrapped registration is built later, when the value is used (``Lazy``,
+    /// ``Provider``), rather than with the value (`Optional`).
+    static var defersBuild: Bool { get }
+
     /// Makes the value from the wrapped registration.
     static func make(name: String?, in container: DependencyContainer) throws -> Self
 
