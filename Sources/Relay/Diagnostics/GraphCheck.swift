@@ -74,7 +74,9 @@ struct GraphCheck {
             }
             // What builds it: an alias's target (an alias keeps nothing and awaits nothing itself).
             let built = Aliases.target(of: found.registration, heldBy: found.holder)?.registration ?? found.registration
-            if !registration.isAsync, registration.forwardsTo == nil, built.isAsync, built.lifecycle != .eagerSingleton {
+            if !registration.isAsync, registration.forwardsTo == nil, built.isAsync,
+                built.lifecycle != .eagerSingleton
+            {
                 problems.append(awaitedBySynchronousFactory(built, dependency: dependency, of: node))
             }
         }

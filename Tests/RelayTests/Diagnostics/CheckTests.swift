@@ -3,13 +3,9 @@ import RelayTestSupport
 import Testing
 
 /// The types of a small shop, each with an initializer its registration autowires.
-private struct Ledger: Sendable {
-    init() {}
-}
+private struct Ledger: Sendable {}
 
-private struct RequestContext: Sendable {
-    init() {}
-}
+private struct RequestContext: Sendable {}
 
 private final class Connection: Sendable {
     init() {}
@@ -36,7 +32,9 @@ private struct Quotes: Sendable {
 }
 
 private struct Database: Sendable {
-    init() async {}
+    let connections: Int
+
+    init() async { connections = 4 }
 }
 
 private struct BookRepository: Sendable {
