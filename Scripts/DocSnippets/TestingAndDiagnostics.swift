@@ -26,8 +26,15 @@ struct Checkout {
     }
 }
 
-/// What a test resolves.
-struct Shelf: Sendable {}
+/// What a test resolves, built by its initializer.
+struct Shelf: Sendable {
+    let clock: any Clock
+}
+
+/// A service whose factory is a closure.
+struct Receipts: Sendable {
+    let clock: any Clock
+}
 
 struct DefaultModule: DependencyModule {
     func register(in container: DependencyContainer) throws {}

@@ -21,5 +21,6 @@ let benchmarks: @Sendable () -> Void = {
     AsyncStartScenario.register()  // S12
     AsyncCallerScenario.register()  // S13, S14
     UnitOfWorkScenario.register()  // S15, S16
+    GraphCheckScenario.register()  // S17a, S17b
     // Allocations per operation (issue item 10) are a metric of every benchmark, not a scenario.
 }

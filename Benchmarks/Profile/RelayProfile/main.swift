@@ -156,6 +156,30 @@ let cases: [String: (setup: () throws -> DependencyContainer, operation: (Depend
         },
         operation: { consume(try $0.resolve(A.self)) }
     ),
+    // The graphs above, every registration made by its initializer (issue 41).
+    "transient-graph-autowired": (
+        setup: {
+            let container = DependencyContainer()
+            container.register(A.self, lifecycle: .transient, initializer: A.init)
+            container.register(B.self, lifecycle: .transient, initializer: B.init)
+            container.register(C.self, lifecycle: .transient, initializer: C.init)
+            container.register(D.self, lifecycle: .transient, initializer: D.init)
+            return container
+        },
+        operation: { consume(try $0.resolve(A.self)) }
+    ),
+    "mixed-graph-autowired": (
+        setup: {
+            let container = DependencyContainer()
+            container.register(A.self, lifecycle: .transient, initializer: A.init)
+            container.register(B.self, initializer: B.init)
+            container.register(C.self, initializer: C.init)
+            container.register(D.self, initializer: D.init)
+            _ = try container.resolve(A.self)
+            return container
+        },
+        operation: { consume(try $0.resolve(A.self)) }
+    ),
     "named": (
         setup: {
             let container = DependencyContainer()

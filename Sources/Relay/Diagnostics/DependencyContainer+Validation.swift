@@ -3,7 +3,8 @@ extension DependencyContainer {
     /// throwaway override, awaiting async factories, and reports every failure at once.
     ///
     /// Missing dependencies, cycles and factory errors are all found, each with its resolution
-    /// path. The real singletons are not touched: what validation builds is dropped afterwards. A
+    /// path, and so is a factory that resolves other than its registration declares for
+    /// ``check()`` (``DependencyResolutionError/Code/declarationMismatch``). The real singletons are not touched: what validation builds is dropped afterwards. A
     /// one-line test then catches a broken graph before any request does:
     ///
     /// ```swift
@@ -23,7 +24,8 @@ extension DependencyContainer {
     /// - Throws: ``DependencyGraphError`` with code `validationFailed`, listing every failure,
     ///   teardowns that threw included.
     nonisolated(nonsending) public func validate() async throws {
-        let exploration = await Exploration.run(over: self, recording: false)
+        // Recording: what the factories resolve is compared with what they declare.
+        let exploration = await Exploration.run(over: self, recording: true)
         if !exploration.failures.isEmpty || !exploration.teardownFailures.isEmpty {
             throw DependencyGraphError(
                 code: .validationFailed, failures: exploration.failures,
@@ -49,7 +51,7 @@ extension DependencyContainer {
     ///
     /// - Throws: ``DependencyGraphError`` with code `validationFailed`, listing every failure.
     public func validateSynchronously() throws {
-        let exploration = Exploration.runSynchronously(over: self, recording: false)
+        let exploration = Exploration.runSynchronously(over: self, recording: true)
         if !exploration.failures.isEmpty {
             throw DependencyGraphError(code: .validationFailed, failures: exploration.failures, teardownFailures: [])
         }

@@ -24,6 +24,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             case mustAwait
             case outsideUnitOfWork, unitOfWorkEnded, captiveDependency
             case teardownWithoutOwner
+            case declarationMismatch
         }
 
         fileprivate let kind: Kind
@@ -79,6 +80,12 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         /// longer-lived instance.
         public static let teardownWithoutOwner = Code(.teardownWithoutOwner)
 
+        /// Found by ``DependencyContainer/validate()``: a factory that ran resolved other than its
+        /// registration declares (``RegisteredService/dependsOn(_:)``, an initializer's parameters),
+        /// so ``DependencyContainer/check()``, which trusts the declarations, would miss what it
+        /// really needs. The ``path`` is the registration, then the dependency.
+        public static let declarationMismatch = Code(.declarationMismatch)
+
         /// The code's name.
         public var description: String { kind.rawValue }
     }
@@ -122,6 +129,10 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
     /// not advise the `try await` the user may have written.
     let calledSynchronouslyInTask: Bool
 
+    /// For ``Code/declarationMismatch``: whether the dependency was declared and not resolved (or
+    /// resolved and not declared).
+    let declaredButNotResolved: Bool
+
     /// An error resolving in the container of `scope`. Out of line: errors are built on cold
     /// paths, and their arguments should not weigh on the resolve paths that throw them.
     @inline(never)
@@ -136,7 +147,8 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         arguments: ArgumentMismatch? = nil,
         loopPlaces: [String]? = nil,
         calledSynchronouslyInTask: Bool = false,
-        heldBy: (key: String, lifecycle: LifecycleType)? = nil
+        heldBy: (key: String, lifecycle: LifecycleType)? = nil,
+        declaredButNotResolved: Bool = false
     ) {
         self.code = code
         self.requestedType = requested.description
@@ -149,6 +161,7 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         self.loopPlaces = loopPlaces
         self.calledSynchronouslyInTask = calledSynchronouslyInTask
         self.heldBy = heldBy
+        self.declaredButNotResolved = declaredButNotResolved
     }
 
     /// The full message: what failed, the path, what is registered nearby, and how to fix it.
@@ -227,6 +240,11 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
         case .argumentMismatch:
             return arguments?.summary(requested: requestedType, place: place)
                 ?? "'\(requestedType)' in \(place) was resolved with arguments its registration does not take."
+        case .declarationMismatch where declaredButNotResolved:
+            return "'\(path.first ?? "")' in \(place) declares '\(requestedType)', which its factory did not resolve."
+        case .declarationMismatch:
+            return "The factory of '\(path.first ?? "")' in \(place) resolved '\(requestedType)', which it does not "
+                + "declare."
         }
     }
 
@@ -280,6 +298,11 @@ public struct DependencyResolutionError: Error, CustomStringConvertible, Sendabl
             let holder = heldBy.map { "'\($0.key)'" } ?? "the longer-lived instance"
             return "let \(holder) take a Provider<\(typeName)> and ask it on each use, within the unit, "
                 + "or give \(holder) a lifecycle no longer than a unit of work"
+        case .declarationMismatch where declaredButNotResolved:
+            return "remove it from the registration's .dependsOn(…), or resolve it in the factory: check() trusts "
+                + "what is declared"
+        case .declarationMismatch:
+            return "add it to the registration's .dependsOn(…), so that check() sees the dependency"
         case .factoryFailed:
             // The factory's own error says what to fix.
             return nil

@@ -72,7 +72,8 @@ extension Exploration {
             }
         }
         let teardownFailures = await unit.end() + Teardowns.endEverything(ownedBy: exploration.layer.overrides)
-        return exploration.ended(with: failures, teardownFailures: teardownFailures)
+        let ended = exploration.ended(with: failures, teardownFailures: teardownFailures)
+        return ended.ended(with: failures + ended.declarationMismatches(in: start), teardownFailures: teardownFailures)
     }
 
     /// Resolves every registration of `start`'s family through a fresh override layer.
@@ -94,7 +95,8 @@ extension Exploration {
             return failures.isEmpty
                 ? nil : DependencyShutdownError(failures: failures, ending: "Validating the container")
         }
-        return exploration.ended(with: failures, teardownFailures: [])
+        let ended = exploration.ended(with: failures, teardownFailures: [])
+        return ended.ended(with: failures + ended.declarationMismatches(in: start), teardownFailures: [])
     }
 
     /// What validation and the graph build: every registration of the family but those that take

@@ -225,6 +225,41 @@ struct CheckTests {
         #expect(error.problems.map(\.path) == [["Point", "Greeter[\"french\"]"]])
     }
 
+    @Test("validate() reports a factory that resolves other than it declares; check() cannot see it")
+    func validateComparesDeclarationsWithTheFactory() throws {
+        let root = DependencyContainer()
+        root.register(Ledger.self, initializer: Ledger.init)
+        root.register(Connection.self, initializer: Connection.init)
+        root.register(Mailer.self) { container in
+            _ = try container.resolve(Ledger.self)
+            return Mailer(connection: Connection())
+        }
+        .dependsOn(Connection.self)
+        try root.check()
+        let error = try #require(throws: DependencyGraphError.self) { try root.validateSynchronously() }
+        #expect(error.failures.map(\.code) == [.declarationMismatch, .declarationMismatch])
+        #expect(
+            error.failures.map(\.description.firstLine) == [
+                "'Mailer' in global declares 'Connection', which its factory did not resolve.",
+                "The factory of 'Mailer' in global resolved 'Ledger', which it does not declare.",
+            ])
+    }
+
+    @Test("validate() finds nothing to report on autowired registrations, wrappers included")
+    func autowiredDeclarationsMatchTheirFactories() async throws {
+        let root = DependencyContainer()
+        root.register(Ledger.self, initializer: Ledger.init)
+        root.register(Connection.self, initializer: Connection.init)
+        root.register(Mailer.self, lifecycle: .transient, initializer: Mailer.init)
+        root.register(Reports.self, initializer: Reports.init)
+        root.register(Audit.self, initializer: Audit.init)
+        try root.check()
+        try await root.validate()
+        // A singleton the container built already is found, not built again: nothing to compare.
+        _ = try await root.resolve(Reports.self)
+        try await root.validate()
+    }
+
     @Test("the declared graph: every node, the declared edges, the problems as failures")
     func theDeclaredGraph() {
         let root = DependencyContainer()
@@ -252,6 +287,12 @@ struct CheckTests {
 }
 
 private struct Mailers: Sendable {}
+
+extension String {
+    fileprivate var firstLine: Substring {
+        split(separator: "\n", maxSplits: 1).first ?? ""
+    }
+}
 
 /// A chain of registrations `Link<0> <- Link<1> <- …`, each declaring the one before.
 private enum Chain {

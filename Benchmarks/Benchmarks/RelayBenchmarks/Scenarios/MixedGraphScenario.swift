@@ -21,6 +21,12 @@ enum MixedGraphScenario {
                 blackHole(try container.resolve(GraphA.self))
             }
         }
+        scenario.benchmark(.relayAutowired, setup: { _ = try autowired.resolve(GraphA.self) }) { benchmark in
+            let container = autowired
+            for _ in benchmark.scaledIterations {
+                blackHole(try container.resolve(GraphA.self))
+            }
+        }
         scenario.benchmark(.swinject, setup: { _ = swinject.resolve(GraphA.self)! }) { benchmark in
             let container = swinject
             for _ in benchmark.scaledIterations {
@@ -59,6 +65,15 @@ enum MixedGraphScenario {
         container.register(GraphB.self) { container in try GraphB(d: container.resolve(GraphD.self)) }
         container.register(GraphC.self) { _ in GraphC() }
         container.register(GraphD.self) { _ in GraphD() }
+        return container
+    }()
+
+    static let autowired: DependencyContainer = {
+        let container = DependencyContainer()
+        container.register(GraphA.self, lifecycle: .transient, initializer: GraphA.init)
+        container.register(GraphB.self, initializer: GraphB.init)
+        container.register(GraphC.self, initializer: GraphC.init)
+        container.register(GraphD.self, initializer: GraphD.init)
         return container
     }()
 

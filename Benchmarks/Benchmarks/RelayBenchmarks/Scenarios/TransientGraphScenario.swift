@@ -22,6 +22,12 @@ enum TransientGraphScenario {
                 blackHole(try container.resolve(GraphA.self))
             }
         }
+        scenario.benchmark(.relayAutowired, setup: { _ = autowired }) { benchmark in
+            let container = autowired
+            for _ in benchmark.scaledIterations {
+                blackHole(try container.resolve(GraphA.self))
+            }
+        }
         scenario.benchmark(.swinject, setup: { _ = swinject }) { benchmark in
             let container = swinject
             for _ in benchmark.scaledIterations {
@@ -58,6 +64,15 @@ enum TransientGraphScenario {
         }
         container.register(GraphC.self, lifecycle: .transient) { _ in GraphC() }
         container.register(GraphD.self, lifecycle: .transient) { _ in GraphD() }
+        return container
+    }()
+
+    static let autowired: DependencyContainer = {
+        let container = DependencyContainer()
+        container.register(GraphA.self, lifecycle: .transient, initializer: GraphA.init)
+        container.register(GraphB.self, lifecycle: .transient, initializer: GraphB.init)
+        container.register(GraphC.self, lifecycle: .transient, initializer: GraphC.init)
+        container.register(GraphD.self, lifecycle: .transient, initializer: GraphD.init)
         return container
     }()
 
