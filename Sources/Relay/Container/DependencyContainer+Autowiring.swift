@@ -40,6 +40,7 @@ extension DependencyContainer {
     ///     ends it. `nil` (the default) for none.
     /// - Returns: The registration, to make it answer for more types with
     ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
+    @inlinable
     @discardableResult
     @_disfavoredOverload
     public func register<Service, each Dependency>(
@@ -49,11 +50,13 @@ extension DependencyContainer {
         initializer: @escaping @Sendable (repeat each Dependency) throws -> Service,
         teardown: (@Sendable (Service) async throws -> Void)? = nil
     ) -> RegisteredService<Service> where Service: Sendable {
-        let key = RegistrationKey(type, name: name)
-        let registration = Registration(
-            key: key, lifecycle: lifecycle, factory: Self.autowired(initializer), teardown: teardown)
-        registration.declaredDependencies = DeclaredDependency.parameters(repeat (each Dependency).self)
-        return registered(registration, as: key)
+        // Inlinable, with `autowired`: in the caller's module the factory is specialised for the
+        // initializer's parameter types, so it resolves each as a closure written out would (in
+        // Relay's module it would pass every type through the pack at run time: a third more
+        // instructions for a transient graph).
+        registerAutowired(
+            type, name: name, lifecycle: lifecycle, factory: Self.autowired(initializer), teardown: teardown,
+            declaring: repeat (each Dependency).self)
     }
 
     /// Registers a type by its async initializer, resolving each parameter by type, awaiting, and
@@ -77,6 +80,7 @@ extension DependencyContainer {
     ///   - teardown: Closes the instance when its owner ends; `nil` (the default) for none.
     /// - Returns: The registration, to make it answer for more types with
     ///   ``RegisteredService/implements(_:name:converting:)``; ignore it otherwise.
+    @inlinable
     @discardableResult
     @_disfavoredOverload
     public func register<Service, each Dependency>(
@@ -86,15 +90,47 @@ extension DependencyContainer {
         initializer: @escaping @Sendable (repeat each Dependency) async throws -> Service,
         teardown: (@Sendable (Service) async throws -> Void)? = nil
     ) -> RegisteredService<Service> where Service: Sendable {
+        registerAutowired(
+            type, name: name, lifecycle: lifecycle, asyncFactory: Self.autowired(initializer), teardown: teardown,
+            declaring: repeat (each Dependency).self)
+    }
+
+    /// Adds an autowired registration, its parameters' types declared as its dependencies.
+    @usableFromInline
+    func registerAutowired<Service: Sendable, each Dependency>(
+        _ type: Service.Type,
+        name: String?,
+        lifecycle: LifecycleType,
+        factory: @escaping @Sendable (DependencyContainer) throws -> Service,
+        teardown: (@Sendable (Service) async throws -> Void)?,
+        declaring dependencies: repeat (each Dependency).Type
+    ) -> RegisteredService<Service> {
         let key = RegistrationKey(type, name: name)
-        let registration = Registration(
-            key: key, lifecycle: lifecycle, asyncFactory: Self.autowired(initializer), teardown: teardown)
-        registration.declaredDependencies = DeclaredDependency.parameters(repeat (each Dependency).self)
+        let registration = Registration(key: key, lifecycle: lifecycle, factory: factory, teardown: teardown)
+        registration.declaredDependencies = DeclaredDependency.parameters(repeat each dependencies)
+        return registered(registration, as: key)
+    }
+
+    /// Adds an autowired registration with an async factory, its parameters' types declared as its
+    /// dependencies.
+    @usableFromInline
+    func registerAutowired<Service: Sendable, each Dependency>(
+        _ type: Service.Type,
+        name: String?,
+        lifecycle: LifecycleType,
+        asyncFactory: @escaping @Sendable (DependencyContainer) async throws -> Service,
+        teardown: (@Sendable (Service) async throws -> Void)?,
+        declaring dependencies: repeat (each Dependency).Type
+    ) -> RegisteredService<Service> {
+        let key = RegistrationKey(type, name: name)
+        let registration = Registration(key: key, lifecycle: lifecycle, asyncFactory: asyncFactory, teardown: teardown)
+        registration.declaredDependencies = DeclaredDependency.parameters(repeat each dependencies)
         return registered(registration, as: key)
     }
 
     /// A factory that resolves each of the initializer's parameters by type, in order, and calls it.
-    private static func autowired<Service, each Dependency>(
+    @inlinable
+    static func autowired<Service, each Dependency>(
         _ initializer: @escaping @Sendable (repeat each Dependency) throws -> Service
     ) -> @Sendable (DependencyContainer) throws -> Service {
         { container in try initializer(repeat container.resolve((each Dependency).self)) }
@@ -102,7 +138,8 @@ extension DependencyContainer {
 
     /// An async factory that resolves each of the initializer's parameters by type, in order,
     /// awaiting, and calls it.
-    private static func autowired<Service, each Dependency>(
+    @inlinable
+    static func autowired<Service, each Dependency>(
         _ initializer: @escaping @Sendable (repeat each Dependency) async throws -> Service
     ) -> @Sendable (DependencyContainer) async throws -> Service {
         { container in

@@ -30,9 +30,6 @@ class AnyRegistration: Construction, @unchecked Sendable {
     /// Whether its factory is async: synchronous code can read its instance, never build it.
     let isAsync: Bool
 
-    /// Whether it has a teardown, for `check()`'s lifetime rules.
-    let hasTeardown: Bool
-
     /// The types of the arguments its factory takes, for a registration made with
     /// `register(_:name:with:)` and arguments; `nil` for one that takes only the container.
     /// Set before the registration is added to a table, never after.
@@ -70,7 +67,6 @@ class AnyRegistration: Construction, @unchecked Sendable {
         self.lifecycleStep = ResolutionEngine.lifecycleStep(for: lifecycle, isAsync: isAsync, hasTeardown: hasTeardown)
         self.instruction = instruction
         self.isAsync = isAsync
-        self.hasTeardown = hasTeardown
         self.forwardsTo = forwardsTo
         self.reportsNextBuildFlag = Atomic(BuildReporting.isActive)
         super.init(key: key)
@@ -110,6 +106,10 @@ class AnyRegistration: Construction, @unchecked Sendable {
     {
         preconditionFailure("AnyRegistration is abstract; every instance is a Registration")
     }
+
+    /// Whether it has a teardown, for `check()`'s lifetime rules. Asked of the registration rather
+    /// than stored: registering, a hot path, stores nothing more for it.
+    var hasTeardown: Bool { false }
 
     /// Drops the cached instance and hands it back, so the caller can release it after unlocking
     /// (a deinit may resolve, and must not find the lock held). Call with the write lock held.

@@ -140,6 +140,8 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
         }
     }
 
+    override var hasTeardown: Bool { teardown != nil }
+
     override func hasCachedInstance() -> Bool {
         cachedStorage != nil || weakInstance != nil
     }
