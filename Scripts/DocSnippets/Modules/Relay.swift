@@ -112,6 +112,11 @@ struct FixedClockConfiguration: Codable, Sendable {
 
 struct FeatureFlags: Sendable {}
 
+/// Analytics that report through a named tracker.
+struct Analytics: Sendable {
+    let tracker: any Tracker
+}
+
 protocol Tracker: Sendable {
     func track(_ event: String)
 }

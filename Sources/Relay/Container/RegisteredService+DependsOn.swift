@@ -7,11 +7,11 @@ extension RegisteredService {
     /// listed by `check()` as unchecked until it does:
     ///
     /// ```swift
-    /// container.register(PaymentGateway.self) { container in
-    ///     try StripeGateway(client: container.resolve(HTTPClient.self), clock: container.resolve((any Clock).self))
+    /// container.register(Shelf.self) { container in
+    ///     try Shelf(store: container.resolve((any BookStore).self))
     /// }
-    /// .dependsOn(HTTPClient.self, (any Clock).self)
-    /// container.register(Dashboard.self) { _ in Dashboard() }.dependsOn()  // depends on nothing
+    /// .dependsOn((any BookStore).self)
+    /// container.register(FeatureFlags.self) { _ in FeatureFlags() }.dependsOn()  // depends on nothing
     /// ```
     ///
     /// Each call adds to what is declared. Declare a dependency the factory resolves later as it
@@ -30,9 +30,9 @@ extension RegisteredService {
     ///
     /// ```swift
     /// container.register(Analytics.self) { container in
-    ///     Analytics(tracker: try container.resolve(Tracker.self, name: "google"))
+    ///     Analytics(tracker: try container.resolve((any Tracker).self, name: "google"))
     /// }
-    /// .dependsOn(Tracker.self, name: "google")
+    /// .dependsOn((any Tracker).self, name: "google")
     /// ```
     ///
     /// - Parameters:

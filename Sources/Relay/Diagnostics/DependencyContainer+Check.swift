@@ -10,7 +10,7 @@ extension DependencyContainer {
     /// ```swift
     /// @Test func theGraphIsSound() throws {
     ///     let container = DependencyContainer()
-    ///     try BookshelfModule().apply(to: container)
+    ///     try container.apply(DefaultModule())
     ///     let check = try container.check()
     ///     #expect(check.unchecked.isEmpty)
     /// }
