@@ -14,15 +14,17 @@ extension Exploration {
             keys[DependencyGraph.nodeID(scope: holder.scope, key: registration.key)] = registration.key
         }
         var mismatches: [DependencyResolutionError] = []
-        for (registration, holder) in start.registrationsInFamily(where: Self.declaresAndIsBuilt) {
+        for (registration, holder) in start.registrationsInFamily(where: Self.isBuiltOnItsOwn) {
             let consumer = registration.key
-            // A singleton the container had built already was found, not built, by the exploration.
-            guard !failed.contains(consumer.description),
-                !holder.table.withRead({ _ in registration.hasCachedInstance() })
-            else { continue }
+            // Read under the table's lock, which `dependsOn` writes them under. A singleton the
+            // container had built already was found, not built, by the exploration.
+            let (declarations, wasBuilt) = holder.table.withRead { _ in
+                (registration.declaredDependencies, registration.hasCachedInstance())
+            }
+            guard let declarations, !wasBuilt, !failed.contains(consumer.description) else { continue }
             let resolved = resolvedBy[DependencyGraph.nodeID(scope: holder.scope, key: consumer)] ?? []
             var declared: Set<String> = []
-            for dependency in registration.declaredDependencies ?? [] {
+            for dependency in declarations {
                 guard let found = Route(plain: holder).first(dependency.key) else { continue }
                 let target = DependencyGraph.nodeID(scope: found.holder.scope, key: found.registration.key)
                 declared.insert(target)
@@ -39,9 +41,9 @@ extension Exploration {
         return mismatches
     }
 
-    /// A registration that declares its dependencies and that an exploration builds on its own.
-    private static func declaresAndIsBuilt(_ registration: AnyRegistration) -> Bool {
-        registration.declaredDependencies != nil && registration.forwardsTo == nil && registration.arguments == nil
+    /// A registration an exploration builds on its own: neither an alias nor one taking arguments.
+    private static func isBuiltOnItsOwn(_ registration: AnyRegistration) -> Bool {
+        registration.forwardsTo == nil && registration.arguments == nil
     }
 
     private static func mismatch(

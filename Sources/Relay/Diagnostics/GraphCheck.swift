@@ -50,7 +50,8 @@ struct GraphCheck {
         if let target = registration.forwardsTo {
             // An alias forwards to its target: an edge it declares by being one.
             dependencies = [DeclaredDependency(key: target)]
-        } else if let declared = registration.declaredDependencies {
+        } else if let declared = node.holder.table.withRead({ _ in registration.declaredDependencies }) {
+            // Read under the table's lock, which `dependsOn` writes them under.
             dependencies = declared
         } else {
             unchecked.append(
