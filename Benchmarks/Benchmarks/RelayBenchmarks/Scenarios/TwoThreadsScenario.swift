@@ -83,7 +83,7 @@ enum TwoThreadsScenario {
     /// way of wiring that this scenario does not measure.
     private static func job(for library: Library) -> (@Sendable () -> Void)? {
         switch library {
-        case .handWrittenAsync:
+        case .handWrittenAsync, .relayAutowired:
             return nil
         case .handWritten:
             return {
