@@ -13,7 +13,7 @@ struct CheckWhileDeclaringTests {
     func checkWhileDeclaring() throws {
         let root = DependencyContainer()
         root.register(Declared.self, name: "0") { _ in Declared() }.dependsOn()
-        let iterations = 500
+        let iterations = 100
         let finished = concurrently(threads: 3) { thread in
             for iteration in 1...iterations {
                 if thread == 0 {
