@@ -59,16 +59,18 @@ struct GraphCheck {
             return
         }
         checkedRegistrations += 1
+        // Once per registration, not per dependency: the route and the identifier are the same for all.
+        let route = Route(plain: node.holder)
+        let id = Self.id(of: node)
         for dependency in dependencies {
             checkedDependencies += 1
-            guard let found = Route(plain: node.holder).first(dependency.key) else {
+            guard let found = route.first(dependency.key) else {
                 if !dependency.isOptional { problems.append(missing(dependency, of: node)) }
                 continue
             }
             edges.append(
                 DependencyGraph.Edge(
-                    from: Self.id(of: node),
-                    to: DependencyGraph.nodeID(scope: found.holder.scope, key: found.registration.key)))
+                    from: id, to: DependencyGraph.nodeID(scope: found.holder.scope, key: found.registration.key)))
             guard !dependency.isDeferred else { continue }
             if let target = index[ObjectIdentifier(found.registration)] {
                 nodes[position].builds.append(target)
