@@ -92,4 +92,47 @@ if [ -x "$debug" ]; then
         && fail "the debug program wrote no account, so the release check proves nothing: $debug_hooks"
 fi
 
+# The self-check (the wiring, and every key of the index, reported; then exit) is a test hook too:
+# the release program refuses --check-dependencies as an unknown option, and asked by the
+# launcher's variable it runs as usual (it listens) and writes no report. The debug program, asked
+# the same way, writes the report and exits 0, so the check cannot pass by asking wrongly.
+set +e
+output="$("$release" --check-dependencies --port 0 2>&1)"
+status=$?
+set -e
+[ "$status" -eq 64 ] || fail "the release program exited $status for --check-dependencies, not 64: $output"
+grep -q "Unknown option '--check-dependencies'" <<<"$output" \
+    || fail "the release program did not reject --check-dependencies as unknown: $output"
+check_dir="$(mktemp -d)"
+# ask_for_check PROGRAM: launches it with RELAY_DEPENDENCY_CHECK naming a file; stops it once it
+# listens (at most 30 s); prints "exited STATUS" or "listened", then the report's size.
+ask_for_check() {
+    local log="$check_dir/log" pid outcome=""
+    rm -f "$check_dir/check.json" "$log"
+    RELAY_DEPENDENCY_CHECK="$check_dir/check.json" "$1" --port 0 --database "$check_dir/books.sqlite" >"$log" 2>&1 &
+    pid=$!
+    for _ in $(seq 300); do
+        if ! kill -0 "$pid" 2>/dev/null; then
+            set +e; wait "$pid"; outcome="exited $?"; set -e
+            break
+        fi
+        if grep -q "listening on" "$log"; then
+            kill -TERM "$pid"; wait "$pid" || true
+            outcome="listened"
+            break
+        fi
+        sleep 0.1
+    done
+    [ -n "$outcome" ] || { kill -KILL "$pid"; outcome="hung"; }
+    echo "$outcome report $(wc -c <"$check_dir/check.json" 2>/dev/null || echo 0)"
+}
+release_check="$(ask_for_check "$release")"
+[ "$release_check" = "listened report 0" ] || fail "the release program answered a self-check request: $release_check"
+if [ -x "$debug" ]; then
+    debug_check="$(ask_for_check "$debug")"
+    grep -Eq "^exited 0 report [1-9]" <<<"$debug_check" \
+        || fail "the debug program did not check itself, so the release check proves nothing: $debug_check"
+fi
+rm -rf "$check_dir"
+
 echo "The release builds have no -d option, no stubs, and no test hook open ($(wc -c <"$release") and $(wc -c <"$vapor") bytes checked)."

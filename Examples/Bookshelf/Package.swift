@@ -140,6 +140,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Driver tests whose instructions are all built from typed keys: the compiler checks each
+        // pairing, and the launcher checks each against the program's index before it starts it.
+        .testTarget(
+            name: "BookshelfTypedDriverTests",
+            dependencies: [
+                "BookshelfCore",
+                "BookshelfStubs",
+                // Makes `swift test` build the programs before the tests that launch them.
+                "bookshelf",
+                "bookshelf-vapor",
+                .product(name: "RelayTesting", package: "Relay"),
+            ]
+        ),
         // RelayHummingbird's and RelayVapor's own tests. They live here rather than in the Relay
         // package so that Hummingbird and Vapor are built once, for the example and for them (a
         // clean Vapor build takes minutes on CI).

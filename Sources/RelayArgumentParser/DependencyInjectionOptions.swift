@@ -34,6 +34,13 @@ public struct DependencyInjectionOptions: ParsableArguments, Sendable {
             valueName: "type=<type>,factory=<factory>[,scope=<scope>][,lifecycle=<lifecycle>]"))
     public var dependencies: [String] = []
 
+    /// Whether to check the program's wiring, print what was found and exit, instead of running
+    /// (see `DependencySelfCheck`): `--check-dependencies`.
+    @Flag(
+        name: .customLong("check-dependencies"),
+        help: "Check the wiring without building anything, print what was found, and exit (1 if anything is wrong).")
+    public var checkDependencies = false
+
     /// Creates empty options; swift-argument-parser fills them in.
     public init() {}
 
@@ -60,6 +67,8 @@ public struct DependencyInjectionOptions: ParsableArguments, Sendable {
     /// Registers the instructions (after those of `RELAY_DEPENDENCIES`) with a parser's index,
     /// container, allow-list, check for unregistered types and report; all or nothing. Like
     /// `CommandLine.parse(with:)`, it writes the program's wiring account when a launcher asked.
+    /// With `--check-dependencies`, or when a launcher asks for the program's check, it checks
+    /// instead, reports and exits (`InjectDependenciesArgumentParser.checkDependenciesAndExit(instructions:)`).
     ///
     /// - Parameter parser: Where keys are looked up and factories registered, and whether an
     ///   instruction may add a type the program never registered (`allowsUnregisteredTypes`).
@@ -69,7 +78,8 @@ public struct DependencyInjectionOptions: ParsableArguments, Sendable {
     ///   or names a scope the program has not made).
     @discardableResult
     public func inject(with parser: InjectDependenciesArgumentParser) throws -> DynamicDependencyRegistry {
-        try parser.inject(instructions: instructions())
+        if checkDependencies { parser.checkDependenciesAndExit(instructions: try instructions()) }
+        return try parser.inject(instructions: instructions())
     }
 }
 #endif

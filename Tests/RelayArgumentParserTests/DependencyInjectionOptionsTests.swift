@@ -24,6 +24,13 @@ struct DependencyInjectionOptionsTests {
             ])
     }
 
+    @Test("--check-dependencies is a flag of the option group, off unless given, and listed in the help")
+    func checkDependenciesFlag() throws {
+        #expect(try Serve.parse([]).dependencies.checkDependencies == false)
+        #expect(try Serve.parse(["--check-dependencies", "-d", "type=a,factory=b"]).dependencies.checkDependencies)
+        #expect(Serve.helpMessage().contains("--check-dependencies"))
+    }
+
     @Test("a malformed instruction is a validation error with Relay's message")
     func aMalformedInstructionIsAValidationErrorWithRelaysMessage() throws {
         do {

@@ -299,6 +299,27 @@ extension DependencyFactoryKey {
     static let answeredCatalog: DependencyFactoryKey = "answeredCatalog"
 }
 
+// The typed keys a stubs target exports, unless the snippet that shows them declares them.
+#if !SNIPPET_TypedDependencyTypeKey_1
+extension TypedDependencyTypeKey<any BookStore> {
+    static var bookStore: Self { Self(.bookStore) }
+}
+
+extension TypedDependencyTypeKey<any Clock> {
+    static var clock: Self { Self(.clock) }
+}
+#endif
+
+#if !SNIPPET_TypedDependencyFactoryKey_1
+extension TypedDependencyFactoryKey<any BookStore, Never> {
+    static var inMemoryBookStore: Self { Self(.inMemoryBookStore) }
+}
+
+extension TypedDependencyFactoryKey<any Clock, FixedClockConfiguration?> {
+    static var fixedClock: Self { Self(.fixedClock) }
+}
+#endif
+
 #if !SNIPPET_DependencyTypeIndexable_1
 struct BookshelfTypeIndex: DependencyTypeIndexable {
     let index: [DependencyTypeKey: Any.Type] = [:]

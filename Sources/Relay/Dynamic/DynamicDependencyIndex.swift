@@ -23,6 +23,14 @@ public final class DynamicDependencyIndex: Sendable {
     private enum Factory: Sendable {
         case untyped(DependencyFactory)
         case typed(TypedDependencyFactory)
+
+        /// What it produces and takes, by name.
+        var indexed: DependencyIndexSummary.IndexedFactory {
+            switch self {
+            case .untyped: .untyped
+            case .typed(let factory): .init(factory)
+            }
+        }
     }
 
     private struct Keys: Sendable {
@@ -95,6 +103,15 @@ public final class DynamicDependencyIndex: Sendable {
         }
     }
 
+    /// Reads every type and factory, by name, under the lock.
+    func entries<Result>(
+        _ body: ([DependencyTypeKey: Any.Type], [DependencyFactoryKey: DependencyIndexSummary.IndexedFactory]) -> Result
+    ) -> Result {
+        keys.withLockedValue { keys in
+            body(keys.types.mapValues(\.value), keys.factories.mapValues(\.value.indexed))
+        }
+    }
+
     /// The known type keys, sorted.
     public var typeKeys: [DependencyTypeKey] {
         keys.withLockedValue { $0.types.keys.sorted() }
@@ -127,22 +144,15 @@ public final class DynamicDependencyIndex: Sendable {
         answering: (any StubCallAnswering)? = nil
     ) throws(DynamicDependencyIndexError) -> DynamicDependencyDefinition {
         try keys.withLockedValue { (keys: inout Keys) throws(DynamicDependencyIndexError) in
-            guard let type = keys.types[instruction.type]?.value else {
-                throw .unknown(instruction.type, known: Array(keys.types.keys))
-            }
-            guard let factory = keys.factories[instruction.factory]?.value else {
-                throw .unknown(
-                    instruction.factory, known: Array(keys.factories.keys), forType: instruction.type)
-            }
+            let (type, factory) = try DependencyIndexSummary.check(
+                instruction, type: keys.types[instruction.type]?.value,
+                factory: keys.factories[instruction.factory]?.value,
+                knownTypes: { keys.types.keys.map(\.tag) }, knownFactories: { keys.factories.keys.map(\.tag) },
+                answersStubs: answering != nil, describingType: DependencyIndexSummary.IndexedType.init,
+                describingFactory: \.indexed)
             let typed: TypedDependencyFactory
             switch factory {
-            case .typed(let factory):
-                guard ObjectIdentifier(factory.producedType) == ObjectIdentifier(type) else {
-                    throw .mismatchedType(
-                        factory: instruction.factory, produces: factory.producedType, typeKey: instruction.type,
-                        names: type)
-                }
-                typed = factory
+            case .typed(let factory): typed = factory
             case .untyped(let factory):
                 typed = TypedDependencyFactory(casting: factory, to: type, factoryKey: instruction.factory)
             }

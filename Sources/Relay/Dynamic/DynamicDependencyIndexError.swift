@@ -267,13 +267,13 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
 
     static func mismatchedType(
         factory: DependencyFactoryKey,
-        produces produced: Any.Type,
+        produces produced: String,
         typeKey: DependencyTypeKey,
-        names expected: Any.Type
+        names expected: String
     ) -> Self {
         Self(
             code: .typeMismatch, key: factory.tag,
-            detail: .mismatchedType(produced: "\(produced)", typeKey: typeKey.tag, expected: "\(expected)"))
+            detail: .mismatchedType(produced: produced, typeKey: typeKey.tag, expected: expected))
     }
 
     static func factoryProducedWrongType(
@@ -349,6 +349,16 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         takes: Any.Type?,
         reason: String? = nil
     ) -> Self {
+        configuration(instruction, takesNamed: takes.map { String(reflecting: $0) }, reason: reason)
+    }
+
+    /// An instruction whose configuration does not fit its factory, whose configuration type is
+    /// known by its qualified name (`String(reflecting:)`) only.
+    static func configuration(
+        _ instruction: DependencyInjectionInstruction,
+        takesNamed takes: String?,
+        reason: String? = nil
+    ) -> Self {
         let code: Code =
             takes == nil ? .configurationNotTaken : reason == nil ? .configurationMissing : .configurationNotDecodable
         var error = Self(
@@ -371,8 +381,8 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
 
     /// A configuration type as messages name it: qualified by its enclosing types but not its module
     /// (`FixedClock.Configuration`), and without the `Optional` of one that may be left out.
-    private static func configurationName(_ type: Any.Type) -> String {
-        var name = String(reflecting: type)
+    private static func configurationName(_ qualifiedName: String) -> String {
+        var name = qualifiedName
         if name.hasPrefix("Swift.Optional<"), name.hasSuffix(">") {
             name = String(name.dropFirst("Swift.Optional<".count).dropLast())
         }

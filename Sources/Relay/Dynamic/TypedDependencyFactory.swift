@@ -16,6 +16,12 @@ public struct TypedDependencyFactory: Sendable {
     /// The configuration the factory takes from its instruction; `nil` when it takes none.
     public let configurationType: Any.Type?
 
+    /// Whether its configuration may be left out: an optional, which the factory gets as `nil`.
+    let configurationIsOptional: Bool
+
+    /// Whether it makes a stub whose calls the test answers (``answeredByTest(_:_:)``).
+    let isAnsweredByTest: Bool
+
     /// Builds a registration of the produced type, with a lifecycle, remembering the instruction.
     typealias MakeRegistration = @Sendable (_ lifecycle: LifecycleType, _ instruction: String) -> AnyRegistration
 
@@ -42,6 +48,8 @@ public struct TypedDependencyFactory: Sendable {
     private init(producing type: Any.Type, _ makeRegistration: @escaping MakeRegistration) {
         producedType = type
         configurationType = nil
+        configurationIsOptional = false
+        isAnsweredByTest = false
         prepare = { (instruction, _) throws(ConfigurationMismatch) -> MakeRegistration in
             guard instruction.configuration == nil else { throw .notTaken }
             return makeRegistration
@@ -194,10 +202,13 @@ public struct TypedDependencyFactory: Sendable {
     ) {
         producedType = type
         configurationType = configuration
+        let isOptional = _isOptional(Configuration.self)
+        configurationIsOptional = isOptional
+        isAnsweredByTest = false
         prepare = { (instruction, _) throws(ConfigurationMismatch) -> MakeRegistration in
             let text = instruction.configuration
             // An optional configuration may be left out: the factory gets `nil`.
-            guard let text = text ?? (_isOptional(Configuration.self) ? "null" : nil) else { throw .missing }
+            guard let text = text ?? (isOptional ? "null" : nil) else { throw .missing }
             let decoded: Configuration
             do {
                 decoded = try InstructionConfiguration.decode(Configuration.self, from: text)
@@ -261,6 +272,8 @@ public struct TypedDependencyFactory: Sendable {
     ) {
         producedType = type
         configurationType = nil
+        configurationIsOptional = false
+        isAnsweredByTest = true
         self.prepare = prepare
     }
 

@@ -133,7 +133,11 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
     ///   ``DynamicDependencyIndexError`` for an unknown or forbidden key, a mismatched factory, or an
     ///   instruction that would replace nothing.
     public func parse(arguments: [String]) throws {
-        try inject(instructions: InstructionSource.instructions(inArguments: arguments.dropFirst()))
+        let instructions = try InstructionSource.instructions(inArguments: arguments.dropFirst())
+        if let request = selfCheckRequest(arguments: Array(arguments.dropFirst())) {
+            checkAndExit(request, instructions: instructions)
+        }
+        try inject(instructions: instructions)
     }
 
     /// Checks and registers instructions that were already parsed (by swift-argument-parser, or
@@ -154,6 +158,8 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
         // The test layer's hooks (see `DriverTestHooks`): each opens only when the environment
         // names it, and none in a release build that did not opt in.
         let hooksAreOpen = testHooks.areOpen
+        // A launcher asking for the program's index and check gets them instead of a run.
+        if let request = selfCheckRequest(arguments: nil) { checkAndExit(request, instructions: instructions) }
         if hooksAreOpen {
             LaunchedOutputBuffering.applyIfAsked(in: environment ?? ProcessInfo.processInfo.environment)
         }

@@ -28,6 +28,7 @@ public struct ProgramLaunchError: Error, Sendable, CustomStringConvertible {
             case executableNotFound, failedToStart, exitedBeforeReady, readinessTimedOut
             case exitTimedOut, outputTimedOut, exitedBeforeOutput, buildFailed, wiringAccountUnavailable
             case unansweredStubCalls, unusedInstructions, endedDuringTest
+            case instructionRejected, dependencyCheckFailed, dependencyCheckUnavailable
         }
 
         fileprivate let kind: Kind
@@ -64,6 +65,18 @@ public struct ProgramLaunchError: Error, Sendable, CustomStringConvertible {
         /// The program ended on its own while the test ran (killed, crashed, or exited with a
         /// status other than 0), and the test neither stopped it nor waited for its exit.
         public static let endedDuringTest = Code(.endedDuringTest)
+
+        /// An instruction does not fit the program's index (an unknown key, a factory of another
+        /// type, a configuration where none is taken or none where one is, a stub the test answers
+        /// with nothing to answer it): found before the program was started.
+        public static let instructionRejected = Code(.instructionRejected)
+
+        /// The program checked its wiring (``ProgramLauncher/checkDependencies(fileID:line:)``) and
+        /// found problems.
+        public static let dependencyCheckFailed = Code(.dependencyCheckFailed)
+
+        /// The program was asked to check its wiring and wrote no report.
+        public static let dependencyCheckUnavailable = Code(.dependencyCheckUnavailable)
 
         /// The code's name, as in "exitedBeforeReady".
         public var name: String { kind.rawValue }
@@ -225,6 +238,12 @@ extension ProgramLaunchError {
         case unusedInstructions(program: String, instructions: [String])
         /// `program` ended on its own, as `exit` says, while the test ran.
         case endedDuringTest(program: String, exit: ProgramExit)
+        /// `instruction` does not fit `program`'s index, as `error` says; nothing was started.
+        case instructionRejected(program: String, instruction: String, error: DynamicDependencyIndexError)
+        /// `program` checked its wiring and found what `report` says.
+        case dependencyCheckFailed(program: String, report: DependencySelfCheck)
+        /// `program` wrote no check: it ended as `exit` says, or ran past `timeout` (`exit` is `nil`).
+        case dependencyCheckUnavailable(program: String, exit: ProgramExit?, timeout: Duration)
 
         /// The public code this failure is reported with.
         var code: Code {
@@ -246,6 +265,9 @@ extension ProgramLaunchError {
             case .unansweredStubCalls: .unansweredStubCalls
             case .unusedInstructions: .unusedInstructions
             case .endedDuringTest: .endedDuringTest
+            case .instructionRejected: .instructionRejected
+            case .dependencyCheckFailed: .dependencyCheckFailed
+            case .dependencyCheckUnavailable: .dependencyCheckUnavailable
             }
         }
 
@@ -313,6 +335,16 @@ extension ProgramLaunchError {
             case .endedDuringTest(let program, let exit):
                 "\(program) \(exit) while the test ran, before the test stopped it or waited for its exit "
                     + "(waitForExit)" + Self.lastLines(of: exit.standardError)
+            case .instructionRejected(let program, let instruction, let error):
+                "instruction '\(instruction)' does not fit \(program)'s dependency index, so \(program) was not "
+                    + "started: \(error)"
+            case .dependencyCheckFailed(let program, let report):
+                "\(program) checked its wiring and found \(report.problems.count) "
+                    + "problem\(report.problems.count == 1 ? "" : "s"):\n" + report.description
+            case .dependencyCheckUnavailable(let program, let exit?, _):
+                "\(program) \(exit) without checking its wiring; \(Self.whereChecksRun)"
+            case .dependencyCheckUnavailable(let program, nil, let timeout):
+                "\(program) did not check its wiring within \(timeout) and was stopped; \(Self.whereChecksRun)"
             }
         }
 
@@ -321,6 +353,13 @@ extension ProgramLaunchError {
             let lines = standardError.split(separator: "\n").suffix(5)
             guard !lines.isEmpty else { return "; it wrote nothing to standard error" }
             return "; the last lines it wrote to standard error:" + lines.map { "\n  " + $0 }.joined()
+        }
+
+        /// Where a program checks itself, for the messages that say it did not.
+        private static var whereChecksRun: String {
+            "a program checks itself when it runs Relay's InjectDependenciesArgumentParser "
+                + "(CommandLine.parse(with:) or DependencyInjectionOptions.inject(with:)) with its test hooks open "
+                + "(a debug build, or testHooks: .always), before it does any work of its own"
         }
 
         /// Where a program reports its wiring, for the messages that say it did not.

@@ -119,6 +119,19 @@ public struct ProgramLauncher: Sendable {
     /// channel (it runs no `InjectDependenciesArgumentParser`) fails the command after it.
     public var commandTimeLimit: Duration = .seconds(10)
 
+    /// Whether ``launch(fileID:line:)`` checks ``dependencyInstructions`` against the program's
+    /// dynamic index before it starts the program; `true` by default.
+    ///
+    /// The index is asked of the program once per executable file (its path, size, inode and
+    /// modification time), with the launcher's arguments and environment of that first time: the
+    /// program checks itself and exits before it does work of its own (see
+    /// ``checkDependencies(fileID:line:)``). A launch whose instruction names an unknown key, or
+    /// pairs a factory with another type or a configuration it does not take, then fails with
+    /// ``ProgramLaunchError/Code/instructionRejected`` without starting the program. An instruction
+    /// that does not parse is left to the program. Turn it off for a test of how the program itself
+    /// reports a bad instruction, or for a program whose index depends on its arguments.
+    public var checksInstructionsBeforeLaunch = true
+
     /// How long a call of a stub the test answers waits for its answer in the program: the
     /// ``stubAnswers``' time limit, or 10 seconds without them (for sessions' stubs).
     var stubAnswerTimeLimit: Duration { stubAnswers?.timeLimit ?? .seconds(10) }
@@ -244,6 +257,7 @@ public struct ProgramLauncher: Sendable {
                 line: line
             )
         }
+        try await checkInstructionsAgainstIndex(fileID: fileID, line: line)
         let running: RunningProcess
         let wiringAccountFile: WiringAccountFile?
         var answerChannel: ProgramChannel?

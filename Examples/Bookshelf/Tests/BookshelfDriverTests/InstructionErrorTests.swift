@@ -43,6 +43,8 @@ struct InstructionErrorTests {
             let port = try FreePort.next()
             var launcher = try Bookshelf.launcher(front, port: port, directory: directory, delivery: delivery)
             launcher.dependencyInstructions = [bad.instruction]
+            // What the program itself says: the launcher would refuse the unknown keys first.
+            launcher.checksInstructionsBeforeLaunch = false
 
             let error = try await #require(throws: ProgramLaunchError.self) { try await launcher.launch() }
 
@@ -122,6 +124,7 @@ struct InstructionErrorTests {
                 front, port: try FreePort.next(), directory: directory,
                 instructions: [.init(type: .clock, factory: .fixedClock)])
             launcher.dependencyInstructions.append("type=idGenerator,factory=nope")
+            launcher.checksInstructionsBeforeLaunch = false
 
             let error = try await #require(throws: ProgramLaunchError.self) { try await launcher.launch() }
 

@@ -49,8 +49,10 @@ public struct BookshelfModule: DependencyModule {
             try await store.close()
             logger.info("Closed the book store")
         }
-        container.register((any WallClock).self) { _ in SystemWallClock() }
-        container.register((any IDGenerator).self) { _ in UUIDGenerator() }
+        // Resolves nothing: declared, so that the check counts it as checked rather than unknown.
+        .dependsOn()
+        container.register((any WallClock).self) { _ in SystemWallClock() }.dependsOn()
+        container.register((any IDGenerator).self) { _ in UUIDGenerator() }.dependsOn()
         // Registered as itself for its teardown, and answered for the protocol too.
         try container.register(OpenLibraryCatalogClient.self) { _ in
             OpenLibraryCatalogClient(baseURL: configuration.catalogURL)
@@ -58,8 +60,12 @@ public struct BookshelfModule: DependencyModule {
             client.close()
             logger.info("Closed the catalog client")
         }
+        .dependsOn()
         .implements((any BookCatalogClient).self) { $0 }
+        // What `makeShelf` resolves, declared so that `check()` and `--check-dependencies` follow it
+        // without building anything.
         container.register(Shelf.self, lifecycle: .transient, with: Self.makeShelf)
+            .dependsOn((any BookStore).self, (any WallClock).self, (any IDGenerator).self)
         // One per request: the HTTP layer opens a unit of work for each. It says when it is made
         // and when its unit ends, so a driver can count the two.
         let requests = RequestCounter()
@@ -70,15 +76,18 @@ public struct BookshelfModule: DependencyModule {
         } teardown: { log in
             log.logger.info("request \(log.id) ended")
         }
+        .dependsOn()
 
         let imports = container.container(for: .bulkImport)
         imports.register(Shelf.self, lifecycle: .transient, with: Self.makeShelf)
+            .dependsOn((any BookStore).self, (any WallClock).self, (any IDGenerator).self)
         imports.register((any BookCatalogClient).self, lifecycle: .transient) { scope in
             try CachingCatalogClient(upstream: scope.root.resolve((any BookCatalogClient).self))
         }
         imports.register(BookImporter.self, lifecycle: .transient) { scope in
             try BookImporter(shelf: scope.resolve(Shelf.self), catalog: scope.resolve((any BookCatalogClient).self))
         }
+        .dependsOn(Shelf.self, (any BookCatalogClient).self)
     }
 
     /// A shelf from what `container` resolves: a scope's own registrations first, then the root's.
