@@ -124,7 +124,9 @@ ask_for_check() {
         sleep 0.1
     done
     [ -n "$outcome" ] || { kill -KILL "$pid"; outcome="hung"; }
-    echo "$outcome report $(wc -c <"$check_dir/check.json" 2>/dev/null || echo 0)"
+    local size=0
+    if [ -f "$check_dir/check.json" ]; then size="$(wc -c <"$check_dir/check.json")"; fi
+    echo "$outcome report $size"
 }
 release_check="$(ask_for_check "$release")"
 [ "$release_check" = "listened report 0" ] || fail "the release program answered a self-check request: $release_check"

@@ -3,7 +3,7 @@
 ///
 /// A program's stubs target declares each typed key beside the string key it wraps (one spelling of
 /// the tag), and its tests build instructions with
-/// ``DependencyInstructionLaunchArgument/init(replacing:with:scope:lifecycle:)``:
+/// ``DependencyInstructionLaunchArgument/init(replacing:with:scope:lifecycle:)-(_,TypedDependencyFactoryKey<Service,Never>,_,_)``:
 ///
 /// ```swift
 /// // Beside `extension DependencyTypeKey { static let clock: DependencyTypeKey = "clock" }`:
