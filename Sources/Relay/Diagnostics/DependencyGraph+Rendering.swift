@@ -3,6 +3,10 @@ import Foundation
 extension DependencyGraph {
     /// The graph in Graphviz DOT: one cluster per scope, dynamic injections drawn dashed.
     ///
+    /// An edge both declared and seen is a plain arrow; one declared but not seen built is dashed
+    /// (everything in ``DependencyContainer/declaredDependencyGraph()``, which builds nothing); one
+    /// seen but not declared, which ``DependencyContainer/check()`` cannot follow, is grey.
+    ///
     /// ```sh
     /// dot -Tsvg graph.dot > graph.svg
     /// ```
@@ -18,13 +22,22 @@ extension DependencyGraph {
             lines.append("  }")
         }
         for edge in edges {
-            lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to));")
+            let style =
+                switch (edge.isDeclared, edge.isObserved) {
+                case (true, false): " [style=dashed]"
+                case (false, _): " [color=gray50]"
+                case (true, true): ""
+                }
+            lines.append("  \(quoted(edge.from)) -> \(quoted(edge.to))\(style);")
         }
         lines.append("}")
         return lines.joined(separator: "\n")
     }
 
     /// The graph as a Mermaid flowchart, which GitHub renders in Markdown.
+    ///
+    /// An edge both declared and seen is `-->`; one declared but not seen built is dotted, `-.->`;
+    /// one seen but not declared is labelled `undeclared`.
     public var mermaid: String {
         let ids = Dictionary(uniqueKeysWithValues: nodes.enumerated().map { ($1.id, "n\($0)") })
         var lines = ["flowchart LR"]
@@ -39,7 +52,13 @@ extension DependencyGraph {
         }
         for edge in edges {
             // An edge may reach a node that is not registered (a failure); show it by its id.
-            lines.append("  \(ids[edge.from] ?? mermaidID(edge.from)) --> \(ids[edge.to] ?? mermaidID(edge.to))")
+            let arrow =
+                switch (edge.isDeclared, edge.isObserved) {
+                case (true, false): "-.->"
+                case (false, _): "-->|undeclared|"
+                case (true, true): "-->"
+                }
+            lines.append("  \(ids[edge.from] ?? mermaidID(edge.from)) \(arrow) \(ids[edge.to] ?? mermaidID(edge.to))")
         }
         return lines.joined(separator: "\n")
     }

@@ -33,31 +33,51 @@ public struct DependencyGraph: Sendable, Equatable, Codable {
 
     /// One dependency: building `from` resolved `to`.
     public struct Edge: Sendable, Hashable, Codable, Comparable {
-        /// The node whose factory resolved the other.
+        /// The node whose factory resolved the other, or declares it.
         public let from: String
-        /// The node it resolved.
+        /// The node it resolved, or declares.
         public let to: String
+        /// Whether `from` declares the dependency (an initializer's parameter, a `dependsOn`):
+        /// what ``DependencyContainer/check()`` follows.
+        public let isDeclared: Bool
+        /// Whether building `from` was seen to resolve `to`.
+        public let isObserved: Bool
 
         /// Creates an edge between two node identifiers.
         ///
         /// - Parameters:
-        ///   - from: The node whose factory resolved the other.
-        ///   - to: The node it resolved.
-        public init(from: String, to: String) {
+        ///   - from: The node whose factory resolved the other, or declares it.
+        ///   - to: The node it resolved, or declares.
+        ///   - isDeclared: Whether `from` declares it; `false` by default.
+        ///   - isObserved: Whether building `from` was seen to resolve it; `true` by default.
+        public init(from: String, to: String, isDeclared: Bool = false, isObserved: Bool = true) {
             self.from = from
             self.to = to
+            self.isDeclared = isDeclared
+            self.isObserved = isObserved
         }
 
         /// Orders edges by their ends, so renderings are stable.
         public static func < (lhs: Edge, rhs: Edge) -> Bool {
             (lhs.from, lhs.to) < (rhs.from, rhs.to)
         }
+
+        /// One edge for each pair of ends, saying whether it was declared, observed, or both.
+        static func merging(observed: [Edge], declared: [Edge]) -> [Edge] {
+            var marks: [[String]: (declared: Bool, observed: Bool)] = [:]
+            for edge in observed { marks[[edge.from, edge.to], default: (false, false)].observed = true }
+            for edge in declared { marks[[edge.from, edge.to], default: (false, false)].declared = true }
+            return marks.map { ends, mark in
+                Edge(from: ends[0], to: ends[1], isDeclared: mark.declared, isObserved: mark.observed)
+            }.sorted()
+        }
     }
 
     /// Every registration, roots before scopes, each in registration order.
     public let nodes: [Node]
 
-    /// Every dependency seen, sorted.
+    /// Every dependency seen or declared, sorted; each says which (``Edge/isDeclared``,
+    /// ``Edge/isObserved``).
     public let edges: [Edge]
 
     /// The messages of the registrations that could not be built.

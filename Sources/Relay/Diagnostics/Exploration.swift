@@ -27,8 +27,11 @@ extension Exploration {
     /// The graph of `container`'s family: its registrations, the edges this run recorded, and
     /// what failed.
     func graph(of container: DependencyContainer) -> DependencyGraph {
+        // The declared edges beside those seen, so that a rendering tells them apart.
         DependencyGraph(
-            nodes: Self.registrationNodes(of: container), edges: recorder?.recorded ?? [],
+            nodes: Self.registrationNodes(of: container),
+            edges: DependencyGraph.Edge.merging(
+                observed: recorder?.recorded ?? [], declared: GraphCheck(over: container).edges),
             failures: failures.map(\.description) + teardownFailures.map { "Tearing down \($0)" })
     }
 

@@ -70,7 +70,8 @@ struct GraphCheck {
             }
             edges.append(
                 DependencyGraph.Edge(
-                    from: id, to: DependencyGraph.nodeID(scope: found.holder.scope, key: found.registration.key)))
+                    from: id, to: DependencyGraph.nodeID(scope: found.holder.scope, key: found.registration.key),
+                    isDeclared: true, isObserved: false))
             guard !dependency.isDeferred else { continue }
             if let target = index[ObjectIdentifier(found.registration)] {
                 nodes[position].builds.append(target)

@@ -260,6 +260,30 @@ struct CheckTests {
         try await root.validate()
     }
 
+    @Test("the graph tells apart edges declared and seen, seen only, and declared only")
+    func theGraphTellsDeclaredAndSeenEdgesApart() throws {
+        let root = DependencyContainer()
+        root.register(Connection.self, initializer: Connection.init)
+        // Declared and seen.
+        root.register(Mailer.self, initializer: Mailer.init)
+        // Seen, not declared: check() cannot follow it.
+        root.register(Digest.self) { container in try Digest(mailer: container.resolve(Mailer.self)) }
+        // Declared, never resolved by its factory.
+        root.register(Archive.self) { _ in Archive() }.dependsOn(Connection.self)
+        let graph = root.dependencyGraphSynchronously()
+        #expect(
+            graph.edges == [
+                .init(from: "global/Archive", to: "global/Connection", isDeclared: true, isObserved: false),
+                .init(from: "global/Digest", to: "global/Mailer"),
+                .init(from: "global/Mailer", to: "global/Connection", isDeclared: true, isObserved: true),
+            ])
+        #expect(graph.dot.contains("\"global/Archive\" -> \"global/Connection\" [style=dashed];"))
+        #expect(graph.dot.contains("\"global/Mailer\" -> \"global/Connection\";"))
+        #expect(graph.dot.contains("\"global/Digest\" -> \"global/Mailer\" [color=gray50];"))
+        #expect(graph.mermaid.hasSuffix("n3 -.-> n0\n  n2 -->|undeclared| n1\n  n1 --> n0"), "\(graph.mermaid)")
+        #expect(try graph.json().contains("\"isDeclared\" : true"))
+    }
+
     @Test("the declared graph: every node, the declared edges, the problems as failures")
     func theDeclaredGraph() {
         let root = DependencyContainer()
@@ -270,8 +294,8 @@ struct CheckTests {
         #expect(graph.nodes.map(\.id) == ["global/Connection", "global/Mailer", "global/Reports"])
         #expect(
             graph.edges == [
-                .init(from: "global/Mailer", to: "global/Connection"),
-                .init(from: "global/Reports", to: "global/Mailer"),
+                .init(from: "global/Mailer", to: "global/Connection", isDeclared: true, isObserved: false),
+                .init(from: "global/Reports", to: "global/Mailer", isDeclared: true, isObserved: false),
             ])
         #expect(graph.failures.count == 1)
         #expect(graph.failures.first?.contains("'Ledger'") == true)
@@ -287,6 +311,14 @@ struct CheckTests {
 }
 
 private struct Mailers: Sendable {}
+
+/// Resolves a mailer without declaring it.
+private struct Digest: Sendable {
+    init(mailer: Mailer) {}
+}
+
+/// Declares a connection its factory never resolves.
+private struct Archive: Sendable {}
 
 extension String {
     fileprivate var firstLine: Substring {

@@ -116,10 +116,10 @@ struct ValidationTests {
                     n2["OrderService<br/>transient"]
                     n3["HTTPClient<br/>transient<br/>injected: type=http,factory=stub,scope=checkout,lifecycle=transient"]
                   end
-                  n2 --> n1
-                  n1 --> n0
+                  n2 -->|undeclared| n1
+                  n1 -->|undeclared| n0
                 """)
-        #expect(graph.dot.contains("\"checkout/OrderService\" -> \"global/PaymentGateway\";"))
+        #expect(graph.dot.contains("\"checkout/OrderService\" -> \"global/PaymentGateway\" [color=gray50];"))
         #expect(graph.dot.contains("style=dashed"))
         let json = try graph.json()
         #expect(json.contains("\"from\" : \"checkout/OrderService\""))

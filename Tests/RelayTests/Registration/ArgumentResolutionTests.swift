@@ -425,8 +425,8 @@ struct ArgumentResolutionTests {
                     n1["UserSession<br/>transient<br/>arguments: (String)"]
                     n2["GuestGreeting<br/>singleton"]
                   end
-                  n2 --> n1
-                  n1 --> n0
+                  n2 -->|undeclared| n1
+                  n1 -->|undeclared| n0
                 """)
         #expect(try graph.json().contains("\"arguments\" : \"(String)\""))
     }

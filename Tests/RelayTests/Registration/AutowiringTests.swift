@@ -107,9 +107,9 @@ struct AutowiringTests {
         try root.validateSynchronously()
         #expect(
             root.dependencyGraphSynchronously().edges == [
-                .init(from: "global/AutowiredShelf", to: "global/BookStore"),
-                .init(from: "global/AutowiredShelf", to: "global/Clock"),
-                .init(from: "global/AutowiredShelf", to: "global/HTTPClient"),
+                .init(from: "global/AutowiredShelf", to: "global/BookStore", isDeclared: true),
+                .init(from: "global/AutowiredShelf", to: "global/Clock", isDeclared: true),
+                .init(from: "global/AutowiredShelf", to: "global/HTTPClient", isDeclared: true),
             ])
     }
 

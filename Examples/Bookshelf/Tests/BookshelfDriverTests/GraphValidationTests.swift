@@ -53,11 +53,17 @@ struct GraphValidationTests {
         let graph = await root.dependencyGraph()
         try await root.shutdown()
         #expect(graph.failures.isEmpty)
+        // The module declares what each factory resolves, and the build saw it resolve just that.
         for dependency in ["BookStore", "WallClock", "IDGenerator"] {
-            #expect(graph.edges.contains(.init(from: "global/Shelf", to: "global/\(dependency)")))
+            #expect(graph.edges.contains(.init(from: "global/Shelf", to: "global/\(dependency)", isDeclared: true)))
         }
         // The import scope's shelf falls back to the global store.
-        #expect(graph.edges.contains(.init(from: "bulkImport/Shelf", to: "global/BookStore")))
-        #expect(graph.edges.contains(.init(from: "bulkImport/BookImporter", to: "bulkImport/BookCatalogClient")))
+        #expect(graph.edges.contains(.init(from: "bulkImport/Shelf", to: "global/BookStore", isDeclared: true)))
+        #expect(
+            graph.edges.contains(
+                .init(from: "bulkImport/BookImporter", to: "bulkImport/BookCatalogClient", isDeclared: true)))
+        // The import's caching client resolves the root's client, past its own scope: undeclared.
+        #expect(graph.edges.contains(.init(from: "bulkImport/BookCatalogClient", to: "global/BookCatalogClient")))
+        #expect(graph.edges.allSatisfy { $0.isObserved }, "every declared dependency was resolved")
     }
 }
