@@ -27,9 +27,9 @@ extension DependencyContainer {
     ///
     /// Use `check()` for the shape of the graph, at every build; use ``validate()`` to run the
     /// factories themselves (their errors, their side effects, a declared type the factory does not
-    /// resolve), where the world they need is at hand. Registrations made in an active override
-    /// (`withOverrides`, the isolation traits) are not part of the check: it reads the container's
-    /// own tables.
+    /// resolve), where the world they need is at hand. Under an override active in the calling task
+    /// (`withOverrides`, the isolation traits), it checks what a resolve there would find: the
+    /// override's registrations first, then the container's own that the override does not replace.
     ///
     /// - Returns: What was checked and what could not be.
     /// - Throws: ``DependencyCheckError`` listing every problem, with what was checked.

@@ -11,6 +11,9 @@ struct GraphCheck {
     private struct Node {
         let registration: AnyRegistration
         let holder: DependencyContainer
+        /// Where its dependencies are looked up: its holder's route, or under an override the
+        /// route of the base container of its scope.
+        let route: Route
         /// The nodes it builds with it (not deferred), by index.
         var builds: [Int] = []
     }
@@ -18,13 +21,13 @@ struct GraphCheck {
     private var nodes: [Node] = []
 
     init(over start: DependencyContainer) {
-        let registrations = start.registrationsInFamily { _ in true }
+        let registrations = Self.visibleRegistrations(from: start)
         var index: [ObjectIdentifier: Int] = [:]
         index.reserveCapacity(registrations.count)
         nodes.reserveCapacity(registrations.count)
-        for (registration, holder) in registrations {
+        for (registration, holder, route) in registrations {
             index[ObjectIdentifier(registration)] = nodes.count
-            nodes.append(Node(registration: registration, holder: holder))
+            nodes.append(Node(registration: registration, holder: holder, route: route))
         }
         for position in nodes.indices {
             follow(position, index: index)
@@ -32,6 +35,33 @@ struct GraphCheck {
         findCycles()
         findCaptives()
         edges = Set(edges).sorted()
+    }
+
+    /// The registrations a resolve from `start` (for a root, also from its scopes) would find, each
+    /// with its holder and the route its dependencies are looked up on. Without an override active
+    /// in this task, every registration of the family, in registration order. Under one, at each
+    /// scope the layers' registrations come first, innermost layer first, and a registration a
+    /// layer replaces is left out, as a resolve would never reach it.
+    private static func visibleRegistrations(
+        from start: DependencyContainer
+    ) -> [(registration: AnyRegistration, holder: DependencyContainer, route: Route)] {
+        guard let layer = start.activeOverride else {
+            return start.registrationsInFamily { _ in true }.map {
+                ($0.registration, $0.container, Route(plain: $0.container))
+            }
+        }
+        var visible: [(registration: AnyRegistration, holder: DependencyContainer, route: Route)] = []
+        for asked in layer.base.container(for: start.scope).containersInFamily {
+            let route = Route(asked, under: layer)
+            var seen: Set<RegistrationKey> = []
+            for holder in route.containers.prefix(route.ownLevel) {
+                for registration in holder.table.withRead({ $0.allRegistrations })
+                where seen.insert(registration.key).inserted {
+                    visible.append((registration, holder, route))
+                }
+            }
+        }
+        return visible
     }
 
     var report: DependencyCheck {
@@ -59,8 +89,8 @@ struct GraphCheck {
             return
         }
         checkedRegistrations += 1
-        // Once per registration, not per dependency: the route and the identifier are the same for all.
-        let route = Route(plain: node.holder)
+        // Once per registration, not per dependency: the identifier is the same for all.
+        let route = node.route
         let id = Self.id(of: node)
         for dependency in dependencies {
             checkedDependencies += 1
@@ -97,7 +127,7 @@ struct GraphCheck {
     private func missing(_ dependency: DeclaredDependency, of node: Node) -> DependencyCheckError.Problem {
         let consumer = node.registration.key.description
         let place = Self.place(of: node.holder)
-        let route = Route(plain: node.holder).containers
+        let route = node.route.containers
         let withArguments = route.lazy.flatMap { container in
             container.table.withRead { $0.allRegistrations }.filter {
                 $0.arguments != nil && $0.key.withoutArguments == dependency.key

@@ -284,6 +284,32 @@ struct CheckTests {
         #expect(try graph.json().contains("\"isDeclared\" : true"))
     }
 
+    @Test("under an override, check() reads what a resolve in the task would find, layers first")
+    func checkUnderAnOverride() throws {
+        let root = DependencyContainer()
+        root.register(Mailer.self, initializer: Mailer.init)
+        #expect(throws: DependencyCheckError.self) { try root.check() }
+        // The override registers the missing connection: the graph a resolve here sees is whole.
+        let check = try root.withOverrides { $0.register(Connection.self, initializer: Connection.init) } operation: {
+            try root.check()
+        }
+        #expect(check.checkedRegistrations == 2)
+        // And an override that replaces the mailer with one that needs a missing archive is refused
+        // there, naming the override's registration; the base is not changed by either.
+        let error = try #require(throws: DependencyCheckError.self) {
+            try root.withOverrides { overrides in
+                overrides.register(Connection.self, initializer: Connection.init)
+                overrides.register(Mailer.self) { _ in Mailer(connection: Connection()) }.dependsOn(Archive.self)
+            } operation: {
+                try root.check()
+            }
+        }
+        #expect(error.problems.map(\.path) == [["Mailer", "Archive"]])
+        // The override's connection and mailer: the base's mailer is hidden by the override's.
+        #expect(error.check.checkedRegistrations == 2)
+        #expect(throws: DependencyCheckError.self) { try root.check() }
+    }
+
     @Test("the declared graph: every node, the declared edges, the problems as failures")
     func theDeclaredGraph() {
         let root = DependencyContainer()
