@@ -290,7 +290,9 @@ struct CheckTests {
         root.register(Mailer.self, initializer: Mailer.init)
         #expect(throws: DependencyCheckError.self) { try root.check() }
         // The override registers the missing connection: the graph a resolve here sees is whole.
-        let check = try root.withOverrides { $0.register(Connection.self, initializer: Connection.init) } operation: {
+        let check = try root.withOverrides {
+            $0.register(Connection.self, initializer: Connection.init)
+        } operation: {
             try root.check()
         }
         #expect(check.checkedRegistrations == 2)
