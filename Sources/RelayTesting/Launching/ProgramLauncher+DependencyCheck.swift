@@ -35,11 +35,15 @@ extension ProgramLauncher {
         return report
     }
 
+    /// How long a program asked to check itself may take: a program checks itself before its own
+    /// work, in milliseconds; one that ignores the question runs until it is stopped.
+    static let dependencyCheckLimit = Duration.seconds(10)
+
     /// Runs the program to check itself and returns its report, whatever it found.
     ///
     /// - Throws: ``ProgramLaunchError`` with code ``ProgramLaunchError/Code/dependencyCheckUnavailable``
     ///   when the program wrote no report: it ended without one, or ran past ``readinessTimeout``
-    ///   (it is stopped then).
+    ///   or 10 seconds, whichever is shorter (it is stopped then).
     func dependencyCheck(fileID: String, line: Int) async throws -> DependencySelfCheck {
         let path = executable.url.path
         guard FileManager.default.isExecutableFile(atPath: path) else {
@@ -53,15 +57,16 @@ extension ProgramLauncher {
             let running = try await RunningProcess.start(
                 executable: executable.url, arguments: launchArguments, environment: environment,
                 workingDirectory: workingDirectory)
-            let ended = await running.monitor.wait(timeout: readinessTimeout) { $0.hasTerminated }
+            // A program that ignores the question runs as usual: it is stopped after the limit.
+            let limit = min(readinessTimeout, Self.dependencyCheckLimit)
+            let ended = await running.monitor.wait(timeout: limit) { $0.hasTerminated }
             let state = ended ? await running.drainedState() : await running.stop(gracePeriod: stopGracePeriod)
             let exit = ProgramExit(state)
             guard let data = try? Data(contentsOf: reportFile),
                 let report = try? JSONDecoder().decode(DependencySelfCheck.self, from: data)
             else {
                 throw ProgramLaunchError(
-                    .dependencyCheckUnavailable(
-                        program: executable.name, exit: ended ? exit : nil, timeout: readinessTimeout),
+                    .dependencyCheckUnavailable(program: executable.name, exit: ended ? exit : nil, timeout: limit),
                     commandLine: commandLine, standardOutput: exit.standardOutput, standardError: exit.standardError,
                     exit: ended ? exit : nil, fileID: fileID, line: line)
             }
@@ -106,7 +111,9 @@ final class ProgramIndexCache: Sendable {
         let inode: UInt64
         let modified: Date
 
-        init?(_ url: URL) {
+        init?(_ given: URL) {
+            // The file itself, not a link to it: a rebuilt program behind an unchanged link is asked again.
+            let url = given.resolvingSymlinksInPath()
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
                 let size = attributes[.size] as? NSNumber, let inode = attributes[.systemFileNumber] as? NSNumber,
                 let modified = attributes[.modificationDate] as? Date

@@ -112,6 +112,23 @@ struct PreLaunchCheckTests {
         #expect(error.summary.contains("without checking its wiring"), "\(error)")
     }
 
+    @Test("a program that ignores the question and keeps running is stopped at the limit, then launched unchecked")
+    func programThatKeepsRunning() async throws {
+        // Its own shell, so that its index question is asked here, not answered from the cache.
+        let shell = try #require(
+            ["/usr/bin/sh", "/bin/bash", "/usr/bin/bash"].first {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        let launcher = ProgramLauncher(
+            executable: ProgramExecutable(path: shell), arguments: ["-c", "echo ready; exec sleep 30"],
+            dependencyInstructions: ["type=clock,factory=fixed"], readiness: .outputLine(containing: "ready"),
+            readinessTimeout: .seconds(1))
+        let line = try await withDeadline {
+            try await withLaunchedProgram(launcher) { program in program.readinessLine }
+        }
+        #expect(line == "ready")
+    }
+
     @Test("with its test hooks shut, the program ignores the launcher's request and runs")
     func hooksShut() async throws {
         let launcher = try wiring(["--no-test-hooks"])
