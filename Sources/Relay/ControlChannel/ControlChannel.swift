@@ -64,14 +64,51 @@ public final class ControlChannel: StubCallAnswering {
     /// The channel `environment` names (the process's when `nil`), if it names one the program
     /// inherited; `nil` otherwise, having opened nothing.
     static func named(in environment: [String: String]?) -> ControlChannel? {
-        let value =
-            environment.map { $0[environmentVariable] } ?? getenv(environmentVariable).map { String(cString: $0) }
+        func read(_ name: String) -> String? {
+            environment.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
+        }
+        // An endpoint the program connects to itself, for a test that did not spawn it.
+        if let endpoint = read(ControlEndpoint.environmentVariable) {
+            return connected(to: endpoint)
+        }
+        let value = read(environmentVariable)
         guard let value else { return nil }
         return opened.withLockedValue { opened in
             if let channel = opened[value] { return channel }
             guard let channel = open(value) else { return nil }
             opened[value] = channel
             return channel
+        }
+    }
+
+    /// Connects to the endpoint `value` names (once per value), or says on standard error why it
+    /// could not: the program then runs without its test, as a plain run does.
+    private static func connected(to value: String) -> ControlChannel? {
+        opened.withLockedValue { opened -> ControlChannel? in
+            if let channel = opened[value] { return channel }
+            let endpoint: ControlEndpoint
+            do {
+                endpoint = try ControlEndpoint(parsing: value)
+            } catch {
+                FileHandle.standardError.write(
+                    Data("Relay: \(ControlEndpoint.environmentVariable) names no endpoint: \(error)\n".utf8))
+                return nil
+            }
+            switch ControlConnector.connect(to: endpoint) {
+            case .failure(let failure):
+                FileHandle.standardError.write(Data("Relay: no channel to the test: \(failure)\n".utf8))
+                return nil
+            case .success(let descriptor):
+                guard let socket = InheritedDescriptor(handing: descriptor, as: descriptor, kind: .socket),
+                    socket.adopt()
+                else {
+                    ControlConnector.closeDescriptor(descriptor)
+                    return nil
+                }
+                let channel = ControlChannel(socket: socket, timeLimit: .milliseconds(endpoint.callMilliseconds))
+                opened[value] = channel
+                return channel
+            }
         }
     }
 
@@ -218,9 +255,12 @@ public final class ControlChannel: StubCallAnswering {
             take(id)?.continuation.resume(throwing: error)
         case .command(let id, let command):
             perform(command, id: id)
-        case .call, .commandDone:
+        case .call, .commandDone, .hello:
             // Calls go from the program to the test, and so do commands' outcomes.
             break
+        case .welcome, .refused:
+            // The handshake is over before this thread starts: a second one is the test's mistake.
+            close(because: "the test sent a handshake message after the handshake")
         }
     }
 

@@ -30,8 +30,16 @@ public enum ControlFrame {
         /// Where the unread bytes start; the buffer is compacted once most of it is read.
         private var start = 0
 
+        /// The longest body this reader takes: ``maximumLength``, or less before a peer is known.
+        private let limit: Int
+
         /// Creates a reader with nothing read.
-        public init() {}
+        ///
+        /// - Parameter maximumLength: The longest body it takes; ``ControlFrame/maximumLength`` by
+        ///   default, less for a peer that has not proved who it is.
+        public init(maximumLength: Int = ControlFrame.maximumLength) {
+            limit = maximumLength
+        }
 
         /// Adds bytes that were read.
         public mutating func append(_ bytes: some Sequence<UInt8>) {
@@ -51,8 +59,8 @@ public enum ControlFrame {
             let length =
                 Int(buffer[start]) << 24 | Int(buffer[start + 1]) << 16 | Int(buffer[start + 2]) << 8
                 | Int(buffer[start + 3])
-            guard length <= ControlFrame.maximumLength else {
-                throw Malformed(description: "a frame of \(length) bytes; at most \(ControlFrame.maximumLength)")
+            guard length <= limit else {
+                throw Malformed(description: "a frame of \(length) bytes; at most \(limit)")
             }
             guard buffer.count - start - 4 >= length else { return nil }
             let body = Data(buffer[(start + 4)..<(start + 4 + length)])

@@ -17,6 +17,14 @@ public enum ControlMessage: Codable, Sendable, Equatable {
     /// Command `id` is done: applied, or refused with why, and with a code for a refusal the test
     /// reports in terms of its own.
     case commandDone(id: UInt64, refusal: String?, code: ControlRefusalCode? = nil)
+    /// The first frame of a program that connected to its test itself (``ControlEndpoint``): the
+    /// protocol versions it speaks, the endpoint's secret, and its process identifier.
+    case hello(versions: [Int], secret: String, pid: Int32)
+    /// The test took the program's hello: from now on, today's messages, at `version`.
+    case welcome(version: Int)
+    /// The test refused the program's hello (`code`: `unknownSecret`, `secretUsed`,
+    /// `versionUnsupported`, `malformedHello`), and closes the connection.
+    case refused(code: String, reason: String)
 }
 
 /// A refusal of a command that the test reports in terms of its own, with the fix on its side.

@@ -130,9 +130,12 @@ final class ProgramChannel: Sendable {
                     case .commandDone(let id, let refusal, let code):
                         let waiting = commands.withLockedValue { $0.finish(id) }
                         waiting?.resume(returning: refusal.map { Refusal(reason: $0, code: code) })
-                    case .answer, .failure, .command:
+                    case .answer, .failure, .command, .welcome, .refused:
                         // Those go from the test to the program.
                         continue
+                    case .hello:
+                        // A program on an inherited channel never greets; one that does is not trusted.
+                        break reading
                     }
                 }
             } catch {

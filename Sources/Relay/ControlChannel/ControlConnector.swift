@@ -1,0 +1,215 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Connects a program to the test that named a ``ControlEndpoint``: a TCP connection to a loopback
+/// address, then the handshake (the program's `hello` with the secret, the test's `welcome`), all
+/// within the endpoint's deadline. The program never listens.
+///
+/// Synchronous: it runs once, in the parser, before the program does any work of its own, and
+/// blocks at most `connect` milliseconds (at most 30 s).
+enum ControlConnector {
+    /// The protocol versions this build speaks.
+    static let versions = [1]
+
+    /// The longest frame read before the test has welcomed the program.
+    static let handshakeMaximumLength = 4_096
+
+    /// Why connecting failed: what a program says on standard error before it runs without a test.
+    struct Failure: Error, Equatable, CustomStringConvertible {
+        let description: String
+    }
+
+    /// Connects and greets; returns the connected socket, close-on-exec, blocking, owned by the caller.
+    ///
+    /// - Parameters:
+    ///   - endpoint: Where the test listens.
+    ///   - allowsOtherHosts: Whether a host outside 127.0.0.0/8 may be named (the program's own
+    ///     code's choice, never the environment's).
+    static func connect(to endpoint: ControlEndpoint, allowsOtherHosts: Bool = false) -> Result<Int32, Failure> {
+        guard endpoint.isLoopback || allowsOtherHosts else {
+            return .failure(
+                Failure(
+                    description: "the endpoint is not on this machine (127.0.0.0/8), and the program allows no other"))
+        }
+        guard endpoint.version <= versions.max() ?? 1 else {
+            return .failure(
+                Failure(
+                    description: "the test speaks version \(endpoint.version) and up; this program speaks \(versions)"))
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .milliseconds(endpoint.connectMilliseconds))
+        guard case .tcp(let host, let port) = endpoint.address else {
+            return .failure(Failure(description: "unsupported address"))
+        }
+        #if canImport(Darwin)
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #else
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        #endif
+        guard descriptor >= 0 else {
+            return .failure(Failure(description: "no socket: \(String(cString: strerror(errno)))"))
+        }
+        var ok = false
+        defer { if !ok { closeDescriptor(descriptor) } }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        #if canImport(Darwin)
+        var noSignal: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        let flags = fcntl(descriptor, F_GETFL)
+        _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+            return .failure(Failure(description: "'\(host)' is not an IPv4 address"))
+        }
+        let started = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        if started != 0 {
+            guard errno == EINPROGRESS else {
+                return .failure(
+                    Failure(description: "could not connect to \(host):\(port): \(String(cString: strerror(errno)))"))
+            }
+            guard wait(descriptor, for: Int16(POLLOUT), until: deadline, on: clock) else {
+                return .failure(
+                    Failure(
+                        description: "could not connect to \(host):\(port) within \(endpoint.connectMilliseconds) ms"))
+            }
+            var code: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &code, &length)
+            guard code == 0 else {
+                return .failure(
+                    Failure(description: "could not connect to \(host):\(port): \(String(cString: strerror(code)))"))
+            }
+        }
+        var noDelay: Int32 = 1
+        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+        // The hello.
+        guard
+            let hello = try? ControlFrame.bytes(of: .hello(versions: versions, secret: endpoint.secret, pid: getpid())),
+            send(hello, to: descriptor, until: deadline, on: clock)
+        else {
+            return .failure(Failure(description: "could not greet the test within \(endpoint.connectMilliseconds) ms"))
+        }
+        // The answer, read with the handshake's small limit.
+        var reader = ControlFrame.Reader(maximumLength: handshakeMaximumLength)
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while true {
+            do {
+                if let message = try reader.next() {
+                    switch message {
+                    case .welcome:
+                        _ = fcntl(descriptor, F_SETFL, flags)
+                        ok = true
+                        return .success(descriptor)
+                    case .refused(let code, let reason):
+                        return .failure(
+                            Failure(description: "the test refused the connection (\(code)): \(reason.prefix(200))"))
+                    default:
+                        return .failure(Failure(description: "the test answered the hello with another message"))
+                    }
+                }
+            } catch {
+                return .failure(Failure(description: "the test answered the hello with \(error)"))
+            }
+            guard wait(descriptor, for: Int16(POLLIN), until: deadline, on: clock) else {
+                return .failure(
+                    Failure(description: "the test did not answer the hello within \(endpoint.connectMilliseconds) ms"))
+            }
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count > 0 {
+                reader.append(buffer[0..<count])
+            } else if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) {
+                continue
+            } else {
+                return .failure(Failure(description: "the test closed the connection before answering the hello"))
+            }
+        }
+    }
+
+    /// Closes a descriptor this process opened (a name `close` means something else in types that
+    /// close channels).
+    static func closeDescriptor(_ descriptor: Int32) {
+        #if canImport(Glibc)
+        _ = Glibc.close(descriptor)
+        #elseif canImport(Musl)
+        _ = Musl.close(descriptor)
+        #else
+        _ = Darwin.close(descriptor)
+        #endif
+    }
+
+    private static func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t)
+        -> Int32
+    {
+        #if canImport(Glibc)
+        Glibc.connect(descriptor, address, length)
+        #elseif canImport(Musl)
+        Musl.connect(descriptor, address, length)
+        #else
+        Darwin.connect(descriptor, address, length)
+        #endif
+    }
+
+    /// Sends without `SIGPIPE` when the test is gone (Apple platforms: `SO_NOSIGPIPE`, set at connect).
+    private static func systemSend(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
+        #elseif canImport(Musl)
+        Musl.send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
+        #else
+        Darwin.send(descriptor, bytes, count, 0)
+        #endif
+    }
+
+    /// Writes all of `bytes` before `deadline`.
+    private static func send(
+        _ bytes: [UInt8], to descriptor: Int32, until deadline: ContinuousClock.Instant, on clock: ContinuousClock
+    ) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return systemSend(descriptor, base + offset, buffer.count - offset)
+            }
+            if count > 0 {
+                offset += count
+            } else if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) {
+                guard wait(descriptor, for: Int16(POLLOUT), until: deadline, on: clock) else { return false }
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Waits until `descriptor` is ready for `events`, or `deadline` passes.
+    private static func wait(
+        _ descriptor: Int32, for events: Int16, until deadline: ContinuousClock.Instant, on clock: ContinuousClock
+    ) -> Bool {
+        while true {
+            let remaining = clock.now.duration(to: deadline)
+            guard remaining > .zero else { return false }
+            let milliseconds = Int32(
+                clamping: remaining.components.seconds * 1_000 + remaining.components.attoseconds
+                    / 1_000_000_000_000_000 + 1)
+            var request = pollfd(fd: descriptor, events: events, revents: 0)
+            let ready = poll(&request, 1, milliseconds)
+            if ready > 0 { return true }
+            if ready < 0 && errno == EINTR { continue }
+            if ready < 0 { return false }
+        }
+    }
+}
