@@ -59,7 +59,7 @@ final class ProgramChannel: Sendable {
     ///   - commandTimeLimit: How long a command waits for the program to say it is done.
     ///   - programDescriptor: The descriptor number the program receives its end as.
     /// - Throws: ``SpawnError`` when the system cannot make the pair.
-    init(
+    convenience init(
         answers: StubAnswers?, timeLimit: Duration, commandTimeLimit: Duration, programDescriptor: Int32
     ) throws(SpawnError) {
         var descriptors: [Int32] = [-1, -1]
@@ -74,14 +74,39 @@ final class ProgramChannel: Sendable {
             Self.closeDescriptor(descriptors[1])
             throw SpawnError(step: RELAY_SPAWN_STEP_PREPARE, code: code, executable: "", workingDirectory: nil)
         }
+        let milliseconds = max(
+            1, timeLimit.components.seconds * 1_000 + timeLimit.components.attoseconds / 1_000_000_000_000_000)
+        self.init(
+            socket: own, programEnd: descriptors[1], environmentValue: handed.encoded(extra: "\(milliseconds)"),
+            answers: answers, timeLimit: timeLimit, commandTimeLimit: commandTimeLimit)
+    }
+
+    /// Takes over a connection the program opened itself, greeted already (see `ProgramEndpoint`),
+    /// and starts reading calls.
+    ///
+    /// - Returns: `nil` when `descriptor` is not a socket (it is closed then).
+    convenience init?(
+        connected descriptor: Int32, answers: StubAnswers?, timeLimit: Duration, commandTimeLimit: Duration
+    ) {
+        guard let own = InheritedDescriptor(handing: descriptor, as: descriptor, kind: .socket), own.adopt() else {
+            Self.closeDescriptor(descriptor)
+            return nil
+        }
+        self.init(
+            socket: own, programEnd: nil, environmentValue: "", answers: answers, timeLimit: timeLimit,
+            commandTimeLimit: commandTimeLimit)
+    }
+
+    private init(
+        socket: InheritedDescriptor, programEnd: Int32?, environmentValue: String, answers: StubAnswers?,
+        timeLimit: Duration, commandTimeLimit: Duration
+    ) {
         self.answers = answers
         self.commandTimeLimit = commandTimeLimit
         callTimeLimit = timeLimit
-        socket = own
-        self.programEnd = LockedValue(descriptors[1])
-        let milliseconds = max(
-            1, timeLimit.components.seconds * 1_000 + timeLimit.components.attoseconds / 1_000_000_000_000_000)
-        environmentValue = handed.encoded(extra: "\(milliseconds)")
+        self.socket = socket
+        self.programEnd = LockedValue(programEnd)
+        self.environmentValue = environmentValue
         let thread = Thread { [self] in readCalls() }
         thread.name = "RelayTesting program channel"
         thread.stackSize = 256 * 1024
@@ -248,7 +273,7 @@ final class ProgramChannel: Sendable {
         }
     }
 
-    private static func closeDescriptor(_ descriptor: Int32) {
+    static func closeDescriptor(_ descriptor: Int32) {
         #if canImport(Glibc)
         _ = Glibc.close(descriptor)
         #elseif canImport(Musl)

@@ -1,0 +1,243 @@
+import Foundation
+@_spi(ControlChannel) public import Relay
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a program that RelayTesting does not start reaches its test: a listening socket on
+/// 127.0.0.1 and a one-time secret, handed to the program in one environment variable. The program
+/// (any debug build that runs Relay's parser) connects out, proves the secret, and its stubs'
+/// calls are then answered by the test, as over the channel of a program RelayTesting spawns.
+///
+/// ```swift
+/// let answers = StubAnswers()
+/// answers.answer("greeter", "greeting") { (name: String) in "Hello, \(name)" }
+/// let endpoint = try ProgramEndpoint(stubAnswers: answers)
+/// let process = Process()
+/// process.executableURL = URL(fileURLWithPath: "/path/to/program")
+/// process.environment = ProcessInfo.processInfo.environment.merging(endpoint.environment) { $1 }
+/// try process.run()
+/// let connection = try await endpoint.connection()
+/// ```
+///
+/// One endpoint takes one connection: the secret is spent by the first hello that proves it, and
+/// the listener closes. Stage S4 of Docs/Design/Issue42.md: sessions, re-wiring and the wiring
+/// account over such a connection are not built yet.
+public final class ProgramEndpoint: Sendable {
+    private let listener: Int32
+    private let endpoint: ControlEndpoint
+    private let answers: StubAnswers?
+    private let callTimeLimit: Duration
+    /// Whether the secret was spent (or the endpoint closed): a second hello is refused.
+    private let spent = LockedValue(false)
+
+    /// Opens a listener on a free port of 127.0.0.1.
+    ///
+    /// - Parameters:
+    ///   - stubAnswers: What answers the calls of the program's stubs; `nil` for nothing.
+    ///   - callTimeLimit: How long a call in the program waits for its answer.
+    ///   - connectTimeLimit: How long the program may take to connect and greet, from its side.
+    /// - Throws: ``ProgramEndpointError`` when no listener can be opened.
+    public init(
+        stubAnswers: StubAnswers? = nil, callTimeLimit: Duration = .seconds(10),
+        connectTimeLimit: Duration = .seconds(5)
+    ) throws(ProgramEndpointError) {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw ProgramEndpointError("no socket: \(String(cString: strerror(errno)))") }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(descriptor, pointer, length) == 0 && listen(descriptor, 4) == 0
+                    && getsockname(descriptor, pointer, &length) == 0
+            }
+        }
+        guard bound else {
+            let reason = String(cString: strerror(errno))
+            ProgramChannel.closeDescriptor(descriptor)
+            throw ProgramEndpointError("no listener on 127.0.0.1: \(reason)")
+        }
+        var generator = SystemRandomNumberGenerator()
+        let secretBytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        let secret = Data(secretBytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
+            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        listener = descriptor
+        endpoint = ControlEndpoint(
+            address: .tcp(host: "127.0.0.1", port: UInt16(bigEndian: address.sin_port)), secret: secret,
+            connectMilliseconds: Int(connectTimeLimit.components.seconds * 1_000)
+                + Int(connectTimeLimit.components.attoseconds / 1_000_000_000_000_000),
+            callMilliseconds: Int(callTimeLimit.components.seconds * 1_000)
+                + Int(callTimeLimit.components.attoseconds / 1_000_000_000_000_000))
+        answers = stubAnswers
+        self.callTimeLimit = callTimeLimit
+    }
+
+    deinit {
+        ProgramChannel.closeDescriptor(listener)
+    }
+
+    /// The variables to set in the program's environment: `RELAY_CONTROL_ENDPOINT`.
+    public var environment: [String: String] {
+        [ControlEndpoint.environmentVariable: endpoint.encoded]
+    }
+
+    /// Waits for the program to connect and prove the secret.
+    ///
+    /// - Parameter timeout: How long to wait for the program.
+    /// - Returns: The connection, whose stubs' calls the endpoint's answers answer.
+    /// - Throws: ``ProgramEndpointError`` when no program proved the secret in time (a wrong
+    ///   secret is refused and the wait goes on), or the endpoint was used already.
+    public func connection(timeout: Duration = .seconds(30)) async throws -> ProgramConnection {
+        guard !spent.withLockedValue({ $0 }) else {
+            throw ProgramEndpointError("the endpoint was used already: make one per program")
+        }
+        let listener = listener
+        let endpoint = endpoint
+        let spent = spent
+        let accepted: Result<Int32, ProgramEndpointError> = await withCheckedContinuation { continuation in
+            // A thread of its own: accepting and reading the hello block.
+            Thread.detachNewThread {
+                continuation.resume(
+                    returning: Self.acceptGreeted(on: listener, expecting: endpoint, spent: spent, within: timeout))
+            }
+        }
+        let descriptor = try accepted.get()
+        guard
+            let channel = ProgramChannel(
+                connected: descriptor, answers: answers, timeLimit: callTimeLimit, commandTimeLimit: .seconds(10))
+        else {
+            throw ProgramEndpointError("the accepted connection is not a socket")
+        }
+        return ProgramConnection(channel: channel)
+    }
+
+    /// Accepts connections until one proves the secret or `timeout` passes; refuses the others.
+    private static func acceptGreeted(
+        on listener: Int32, expecting endpoint: ControlEndpoint, spent: LockedValue<Bool>, within timeout: Duration
+    ) -> Result<Int32, ProgramEndpointError> {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while true {
+            guard wait(listener, until: deadline, on: clock) else {
+                return .failure(ProgramEndpointError("no program connected and proved the secret within \(timeout)"))
+            }
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { continue }
+            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+            // The hello, read with the handshake's small limit and at most 2 s.
+            var reader = ControlFrame.Reader(maximumLength: 4_096)
+            var buffer = [UInt8](repeating: 0, count: 512)
+            let helloDeadline = min(deadline, clock.now.advanced(by: .seconds(2)))
+            var hello: ControlMessage?
+            while hello == nil, wait(connection, until: helloDeadline, on: clock) {
+                let count = recv(connection, &buffer, buffer.count, 0)
+                guard count > 0 else { break }
+                reader.append(buffer[0..<count])
+                hello = try? reader.next()
+            }
+            guard case .hello(let versions, let secret, _) = hello else {
+                refuse(connection, code: "malformedHello", reason: "the first frame is not a hello")
+                continue
+            }
+            guard constantTimeEqual(secret, endpoint.secret) else {
+                refuse(connection, code: "unknownSecret", reason: "the secret is not this endpoint's")
+                continue
+            }
+            guard versions.contains(1) else {
+                refuse(connection, code: "versionUnsupported", reason: "the test speaks version 1")
+                continue
+            }
+            let first = spent.withLockedValue { spent in
+                defer { spent = true }
+                return !spent
+            }
+            guard first else {
+                refuse(connection, code: "secretUsed", reason: "this secret was used already")
+                continue
+            }
+            guard let welcome = try? ControlFrame.bytes(of: .welcome(version: 1)),
+                welcome.withUnsafeBytes({ send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) })
+                    == welcome.count
+            else {
+                ProgramChannel.closeDescriptor(connection)
+                return .failure(ProgramEndpointError("the program left before it was welcomed"))
+            }
+            return .success(connection)
+        }
+    }
+
+    private static func refuse(_ connection: Int32, code: String, reason: String) {
+        if let bytes = try? ControlFrame.bytes(of: .refused(code: code, reason: reason)) {
+            _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        }
+        ProgramChannel.closeDescriptor(connection)
+    }
+
+    /// Compares every byte, whatever the first difference, so the time taken tells nothing.
+    private static func constantTimeEqual(_ given: String, _ expected: String) -> Bool {
+        let a = Array(given.utf8)
+        let b = Array(expected.utf8)
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+
+    private static func wait(_ descriptor: Int32, until deadline: ContinuousClock.Instant, on clock: ContinuousClock)
+        -> Bool
+    {
+        while true {
+            let remaining = clock.now.duration(to: deadline)
+            guard remaining > .zero else { return false }
+            let milliseconds = Int32(
+                clamping: remaining.components.seconds * 1_000 + remaining.components.attoseconds
+                    / 1_000_000_000_000_000
+                    + 1)
+            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&request, 1, milliseconds)
+            if ready > 0 { return true }
+            if ready < 0 && errno == EINTR { continue }
+            if ready < 0 { return false }
+        }
+    }
+}
+
+/// A program connected to its test through a ``ProgramEndpoint``: its stubs' calls are answered
+/// by the endpoint's ``StubAnswers`` until ``close()``.
+public final class ProgramConnection: Sendable {
+    private let channel: ProgramChannel
+
+    init(channel: ProgramChannel) {
+        self.channel = channel
+    }
+
+    /// The calls of the program's stubs the test gave no answer for.
+    public var unansweredCalls: [StubCall] { channel.unansweredCalls }
+
+    /// Ends the connection: the program's calls fail from now on.
+    public func close() {
+        channel.close()
+    }
+
+    deinit {
+        channel.close()
+    }
+}
+
+/// A ``ProgramEndpoint`` could not be opened, or no program connected to it.
+public struct ProgramEndpointError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

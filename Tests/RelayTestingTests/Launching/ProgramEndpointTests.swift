@@ -1,0 +1,87 @@
+import Foundation
+import RelayTestSupport
+import RelayTesting
+import Testing
+
+/// A program RelayTesting does not start: launched by `Foundation.Process` with only its
+/// environment, it connects to the test's endpoint itself (the fixture's `answered` mode; see
+/// Tests/RelayTestingFixture/AnsweredFixture.swift).
+@Suite("A program started elsewhere connects to its test")
+struct ProgramEndpointTests {
+    /// Runs the fixture's `answered` mode for `names` with `environment` over the test's own, to its end.
+    func runAnswered(_ names: [String], environment: [String: String]) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = try ProgramExecutable.product("RelayTestingFixture").url
+        process.arguments = ["answered"] + names
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            environment.merging(["RELAY_DEPENDENCIES": "type=greeter,factory=answeredGreeter"]) { $1 }
+        ) { $1 }
+        let (output, errors) = (Pipe(), Pipe())
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        return (process, output, errors)
+    }
+
+    /// What `pipe` carries until a line contains `text` or the pipe ends, read on a thread of its
+    /// own (the fixture sleeps once it has greeted, until it is killed).
+    func text(of pipe: Pipe, until text: String) async -> String {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                var read = ""
+                while !read.contains(text) {
+                    let data = pipe.fileHandleForReading.availableData
+                    if data.isEmpty { break }
+                    read += String(decoding: data, as: UTF8.self)
+                }
+                continuation.resume(returning: read)
+            }
+        }
+    }
+
+    @Test("its stubs' calls are answered by the test, and journaled")
+    func answeredOverTheEndpoint() async throws {
+        let answers = StubAnswers()
+        answers.answer("greeter", "greeting") { (name: String) in "Hi, \(name)" }
+        let endpoint = try ProgramEndpoint(stubAnswers: answers)
+        let (process, output, _) = try runAnswered(["Ann", "Bob"], environment: endpoint.environment)
+        defer { if process.isRunning { process.terminate() } }
+        let connection = try await withDeadline { try await endpoint.connection(timeout: .seconds(10)) }
+        let printed = try await withDeadline { await text(of: output, until: "greeted") }
+        connection.close()
+        #expect(printed.contains("greeting Ann: Hi, Ann\n"), "\(printed)")
+        #expect(printed.contains("greeting Bob: Hi, Bob\n"))
+        #expect(try answers.journal.arguments(of: "greeter", "greeting", as: String.self) == ["Ann", "Bob"])
+    }
+
+    @Test("a wrong secret is refused: the program says so and runs without its test; the test gets no connection")
+    func wrongSecret() async throws {
+        let endpoint = try ProgramEndpoint(stubAnswers: StubAnswers())
+        var environment = endpoint.environment
+        let value = try #require(environment["RELAY_CONTROL_ENDPOINT"])
+        let secret = try #require(value.split(separator: ";").first { $0.hasPrefix("secret=") })
+        environment["RELAY_CONTROL_ENDPOINT"] = value.replacingOccurrences(
+            of: String(secret), with: "secret=" + String(repeating: "x", count: 43))
+        let (process, _, errors) = try runAnswered(["Ann"], environment: environment)
+        defer { if process.isRunning { process.terminate() } }
+        await #expect(throws: ProgramEndpointError.self) { try await endpoint.connection(timeout: .seconds(1)) }
+        let said = try await withDeadline { await text(of: errors, until: "no test answers them here") }
+        #expect(
+            said.contains("Relay: no channel to the test: the test refused the connection (unknownSecret)"), "\(said)")
+        // Without a test to answer it, the answered stub cannot be injected: a usage error, as ever.
+        #expect(said.contains("no test answers them here"), "\(said)")
+    }
+
+    @Test("an endpoint takes one program: a second wait is refused")
+    func oneProgram() async throws {
+        let endpoint = try ProgramEndpoint(stubAnswers: StubAnswers())
+        let (process, _, _) = try runAnswered(["Ann"], environment: endpoint.environment)
+        defer { if process.isRunning { process.terminate() } }
+        let connection = try await withDeadline { try await endpoint.connection(timeout: .seconds(10)) }
+        defer { connection.close() }
+        let error = await #expect(throws: ProgramEndpointError.self) {
+            try await endpoint.connection(timeout: .seconds(1))
+        }
+        #expect(error?.description.contains("used already") == true)
+    }
+}
