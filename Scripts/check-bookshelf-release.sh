@@ -137,4 +137,14 @@ if [ -x "$debug" ]; then
 fi
 rm -rf "$check_dir"
 
+# The channel a program opens itself (RELAY_CONTROL_ENDPOINT) is a test hook too: the release
+# program never connects out; the debug program, launched the same way, greets the listener.
+release_endpoint="$("$root/Scripts/launch-with-control-endpoint.py" "$release")"
+[ "$release_endpoint" = "no hello" ] || fail "the release program connected to a test's endpoint: $release_endpoint"
+if [ -x "$debug" ]; then
+    debug_endpoint="$("$root/Scripts/launch-with-control-endpoint.py" "$debug")"
+    [ "$debug_endpoint" = "hello" ] \
+        || fail "the debug program did not connect to the endpoint, so the release check proves nothing: $debug_endpoint"
+fi
+
 echo "The release builds have no -d option, no stubs, and no test hook open ($(wc -c <"$release") and $(wc -c <"$vapor") bytes checked)."

@@ -220,6 +220,7 @@ public struct ProgramLauncher: Sendable {
         // The test's own channel, when a launcher started the test process, belongs to the test.
         variables[WiringAccount.environmentVariable] = nil
         variables[ControlChannel.environmentVariable] = nil
+        variables[ControlEndpoint.environmentVariable] = nil
         // A test process asked for its own check must not pass the question on to its program.
         variables[DependencySelfCheck.environmentVariable] = nil
         variables[LaunchedOutputBuffering.environmentVariable] = asksForLineBufferedOutput ? "1" : nil
