@@ -102,7 +102,7 @@ public final class ControlChannel: StubCallAnswering {
                 guard let socket = InheritedDescriptor(handing: descriptor, as: descriptor, kind: .socket),
                     socket.adopt()
                 else {
-                    ControlConnector.closeDescriptor(descriptor)
+                    SocketDescriptor.close(descriptor)
                     return nil
                 }
                 let channel = ControlChannel(socket: socket, timeLimit: .milliseconds(endpoint.callMilliseconds))

@@ -57,7 +57,7 @@ enum ControlConnector {
             return .failure(Failure(description: "no socket: \(String(cString: strerror(errno)))"))
         }
         var ok = false
-        defer { if !ok { closeDescriptor(descriptor) } }
+        defer { if !ok { SocketDescriptor.close(descriptor) } }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         #if canImport(Darwin)
         var noSignal: Int32 = 1
@@ -81,7 +81,7 @@ enum ControlConnector {
                 return .failure(
                     Failure(description: "could not connect to \(host):\(port): \(String(cString: strerror(errno)))"))
             }
-            guard wait(descriptor, for: Int16(POLLOUT), until: deadline, on: clock) else {
+            guard SocketDescriptor.wait(descriptor, for: Int16(POLLOUT), until: deadline, on: clock) else {
                 return .failure(
                     Failure(
                         description: "could not connect to \(host):\(port) within \(endpoint.connectMilliseconds) ms"))
@@ -124,7 +124,7 @@ enum ControlConnector {
             } catch {
                 return .failure(Failure(description: "the test answered the hello with \(error)"))
             }
-            guard wait(descriptor, for: Int16(POLLIN), until: deadline, on: clock) else {
+            guard SocketDescriptor.wait(descriptor, for: Int16(POLLIN), until: deadline, on: clock) else {
                 return .failure(
                     Failure(description: "the test did not answer the hello within \(endpoint.connectMilliseconds) ms"))
             }
@@ -137,18 +137,6 @@ enum ControlConnector {
                 return .failure(Failure(description: "the test closed the connection before answering the hello"))
             }
         }
-    }
-
-    /// Closes a descriptor this process opened (a name `close` means something else in types that
-    /// close channels).
-    static func closeDescriptor(_ descriptor: Int32) {
-        #if canImport(Glibc)
-        _ = Glibc.close(descriptor)
-        #elseif canImport(Musl)
-        _ = Musl.close(descriptor)
-        #else
-        _ = Darwin.close(descriptor)
-        #endif
     }
 
     private static func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t)
@@ -187,29 +175,13 @@ enum ControlConnector {
             if count > 0 {
                 offset += count
             } else if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) {
-                guard wait(descriptor, for: Int16(POLLOUT), until: deadline, on: clock) else { return false }
+                guard SocketDescriptor.wait(descriptor, for: Int16(POLLOUT), until: deadline, on: clock) else {
+                    return false
+                }
             } else {
                 return false
             }
         }
         return true
-    }
-
-    /// Waits until `descriptor` is ready for `events`, or `deadline` passes.
-    private static func wait(
-        _ descriptor: Int32, for events: Int16, until deadline: ContinuousClock.Instant, on clock: ContinuousClock
-    ) -> Bool {
-        while true {
-            let remaining = clock.now.duration(to: deadline)
-            guard remaining > .zero else { return false }
-            let milliseconds = Int32(
-                clamping: remaining.components.seconds * 1_000 + remaining.components.attoseconds
-                    / 1_000_000_000_000_000 + 1)
-            var request = pollfd(fd: descriptor, events: events, revents: 0)
-            let ready = poll(&request, 1, milliseconds)
-            if ready > 0 { return true }
-            if ready < 0 && errno == EINTR { continue }
-            if ready < 0 { return false }
-        }
     }
 }

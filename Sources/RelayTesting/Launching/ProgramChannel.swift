@@ -70,8 +70,8 @@ final class ProgramChannel: Sendable {
             let own = InheritedDescriptor(handing: descriptors[0], as: descriptors[0], kind: .socket), own.adopt()
         else {
             let code = errno
-            Self.closeDescriptor(descriptors[0])
-            Self.closeDescriptor(descriptors[1])
+            SocketDescriptor.close(descriptors[0])
+            SocketDescriptor.close(descriptors[1])
             throw SpawnError(step: RELAY_SPAWN_STEP_PREPARE, code: code, executable: "", workingDirectory: nil)
         }
         let milliseconds = max(
@@ -89,7 +89,7 @@ final class ProgramChannel: Sendable {
         connected descriptor: Int32, answers: StubAnswers?, timeLimit: Duration, commandTimeLimit: Duration
     ) {
         guard let own = InheritedDescriptor(handing: descriptor, as: descriptor, kind: .socket), own.adopt() else {
-            Self.closeDescriptor(descriptor)
+            SocketDescriptor.close(descriptor)
             return nil
         }
         self.init(
@@ -123,7 +123,7 @@ final class ProgramChannel: Sendable {
             defer { end = nil }
             return end
         }
-        if let descriptor { Self.closeDescriptor(descriptor) }
+        if let descriptor { SocketDescriptor.close(descriptor) }
     }
 
     /// The calls of this program the test gave no answer for.
@@ -171,7 +171,7 @@ final class ProgramChannel: Sendable {
         }
         closed.withLockedValue { closed in
             closed = true
-            Self.closeDescriptor(socket.number)
+            SocketDescriptor.close(socket.number)
         }
         let waiting = commands.withLockedValue { $0.end() }
         for continuation in waiting { continuation.resume(throwing: ProgramChannelEnded()) }
@@ -271,16 +271,6 @@ final class ProgramChannel: Sendable {
             }
             return true
         }
-    }
-
-    static func closeDescriptor(_ descriptor: Int32) {
-        #if canImport(Glibc)
-        _ = Glibc.close(descriptor)
-        #elseif canImport(Musl)
-        _ = Musl.close(descriptor)
-        #else
-        _ = Darwin.close(descriptor)
-        #endif
     }
 }
 

@@ -62,7 +62,7 @@ public final class ProgramEndpoint: Sendable {
         }
         guard bound else {
             let reason = String(cString: strerror(errno))
-            ProgramChannel.closeDescriptor(descriptor)
+            SocketDescriptor.close(descriptor)
             throw ProgramEndpointError("no listener on 127.0.0.1: \(reason)")
         }
         var generator = SystemRandomNumberGenerator()
@@ -81,7 +81,7 @@ public final class ProgramEndpoint: Sendable {
     }
 
     deinit {
-        ProgramChannel.closeDescriptor(listener)
+        SocketDescriptor.close(listener)
     }
 
     /// The variables to set in the program's environment: `RELAY_CONTROL_ENDPOINT`.
@@ -126,7 +126,7 @@ public final class ProgramEndpoint: Sendable {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while true {
-            guard wait(listener, until: deadline, on: clock) else {
+            guard SocketDescriptor.wait(listener, for: Int16(POLLIN), until: deadline, on: clock) else {
                 return .failure(ProgramEndpointError("no program connected and proved the secret within \(timeout)"))
             }
             let connection = accept(listener, nil, nil)
@@ -137,7 +137,7 @@ public final class ProgramEndpoint: Sendable {
             var buffer = [UInt8](repeating: 0, count: 512)
             let helloDeadline = min(deadline, clock.now.advanced(by: .seconds(2)))
             var hello: ControlMessage?
-            while hello == nil, wait(connection, until: helloDeadline, on: clock) {
+            while hello == nil, SocketDescriptor.wait(connection, for: Int16(POLLIN), until: helloDeadline, on: clock) {
                 let count = recv(connection, &buffer, buffer.count, 0)
                 guard count > 0 else { break }
                 reader.append(buffer[0..<count])
@@ -167,7 +167,7 @@ public final class ProgramEndpoint: Sendable {
                 welcome.withUnsafeBytes({ send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) })
                     == welcome.count
             else {
-                ProgramChannel.closeDescriptor(connection)
+                SocketDescriptor.close(connection)
                 return .failure(ProgramEndpointError("the program left before it was welcomed"))
             }
             return .success(connection)
@@ -178,7 +178,7 @@ public final class ProgramEndpoint: Sendable {
         if let bytes = try? ControlFrame.bytes(of: .refused(code: code, reason: reason)) {
             _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         }
-        ProgramChannel.closeDescriptor(connection)
+        SocketDescriptor.close(connection)
     }
 
     /// Compares every byte, whatever the first difference, so the time taken tells nothing.
@@ -189,24 +189,6 @@ public final class ProgramEndpoint: Sendable {
         var difference: UInt8 = 0
         for index in a.indices { difference |= a[index] ^ b[index] }
         return difference == 0
-    }
-
-    private static func wait(_ descriptor: Int32, until deadline: ContinuousClock.Instant, on clock: ContinuousClock)
-        -> Bool
-    {
-        while true {
-            let remaining = clock.now.duration(to: deadline)
-            guard remaining > .zero else { return false }
-            let milliseconds = Int32(
-                clamping: remaining.components.seconds * 1_000 + remaining.components.attoseconds
-                    / 1_000_000_000_000_000
-                    + 1)
-            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&request, 1, milliseconds)
-            if ready > 0 { return true }
-            if ready < 0 && errno == EINTR { continue }
-            if ready < 0 { return false }
-        }
     }
 }
 
