@@ -48,21 +48,12 @@ enum ControlConnector {
         guard case .tcp(let host, let port) = endpoint.address else {
             return .failure(Failure(description: "unsupported address"))
         }
-        #if canImport(Darwin)
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #else
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
-        #endif
+        let descriptor = SocketDescriptor.streamSocket()
         guard descriptor >= 0 else {
             return .failure(Failure(description: "no socket: \(String(cString: strerror(errno)))"))
         }
         var ok = false
         defer { if !ok { SocketDescriptor.close(descriptor) } }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        #if canImport(Darwin)
-        var noSignal: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
-        #endif
         let flags = fcntl(descriptor, F_GETFL)
         _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
         var address = sockaddr_in()
@@ -99,7 +90,7 @@ enum ControlConnector {
         // The hello.
         guard
             let hello = try? ControlFrame.bytes(of: .hello(versions: versions, secret: endpoint.secret, pid: getpid())),
-            send(hello, to: descriptor, until: deadline, on: clock)
+            SocketDescriptor.send(hello, to: descriptor, until: deadline, on: clock)
         else {
             return .failure(Failure(description: "could not greet the test within \(endpoint.connectMilliseconds) ms"))
         }
@@ -149,39 +140,5 @@ enum ControlConnector {
         #else
         Darwin.connect(descriptor, address, length)
         #endif
-    }
-
-    /// Sends without `SIGPIPE` when the test is gone (Apple platforms: `SO_NOSIGPIPE`, set at connect).
-    private static func systemSend(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
-        #elseif canImport(Musl)
-        Musl.send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
-        #else
-        Darwin.send(descriptor, bytes, count, 0)
-        #endif
-    }
-
-    /// Writes all of `bytes` before `deadline`.
-    private static func send(
-        _ bytes: [UInt8], to descriptor: Int32, until deadline: ContinuousClock.Instant, on clock: ContinuousClock
-    ) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return systemSend(descriptor, base + offset, buffer.count - offset)
-            }
-            if count > 0 {
-                offset += count
-            } else if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) {
-                guard SocketDescriptor.wait(descriptor, for: Int16(POLLOUT), until: deadline, on: clock) else {
-                    return false
-                }
-            } else {
-                return false
-            }
-        }
-        return true
     }
 }

@@ -6,10 +6,64 @@ import Musl
 import Darwin
 #endif
 
-/// The two system calls around a socket that both sides of the control channel make on a
-/// descriptor of their own: waiting for it under a deadline, and closing it. (`close` alone means
-/// something else inside the types that close channels.)
+/// The system calls around a socket that both sides of the control channel make on a descriptor of
+/// their own, each with its platform differences in one place: opening a TCP socket that is closed
+/// on exec and never raises `SIGPIPE`, sending, waiting under a deadline, and closing. (`close`
+/// alone means something else inside the types that close channels.)
 package enum SocketDescriptor {
+    /// Opens an IPv4 stream socket, closed on exec, whose sends never raise `SIGPIPE` (Linux passes
+    /// `MSG_NOSIGNAL` on each send; Apple platforms set `SO_NOSIGPIPE` here).
+    ///
+    /// - Returns: The descriptor, or -1 with `errno` set.
+    package static func streamSocket() -> Int32 {
+        #if canImport(Darwin)
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        guard descriptor >= 0 else { return -1 }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        var noSignal: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
+        return descriptor
+        #else
+        return socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        #endif
+    }
+
+    /// Sends once, without `SIGPIPE` when the peer is gone.
+    ///
+    /// - Returns: What `send` returns: the count sent, or -1 with `errno` set.
+    package static func send(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
+        #elseif canImport(Musl)
+        Musl.send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
+        #else
+        Darwin.send(descriptor, bytes, count, 0)
+        #endif
+    }
+
+    /// Sends all of `bytes` before `deadline`, waiting whenever a non-blocking socket is full.
+    ///
+    /// - Returns: `false` when the deadline passed or the peer is gone.
+    package static func send(
+        _ bytes: [UInt8], to descriptor: Int32, until deadline: ContinuousClock.Instant, on clock: ContinuousClock
+    ) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return send(descriptor, base + offset, buffer.count - offset)
+            }
+            if count > 0 {
+                offset += count
+            } else if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) {
+                guard wait(descriptor, for: Int16(POLLOUT), until: deadline, on: clock) else { return false }
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
     /// Waits until `descriptor` is ready for `events` (`POLLIN`, `POLLOUT`), or `deadline` passes.
     ///
     /// - Returns: `false` when the deadline passed first, or polling failed.

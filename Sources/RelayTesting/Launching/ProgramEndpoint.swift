@@ -47,12 +47,11 @@ public final class ProgramEndpoint: Sendable {
         stubAnswers: StubAnswers? = nil, callTimeLimit: Duration = .seconds(10),
         connectTimeLimit: Duration = .seconds(5)
     ) throws(ProgramEndpointError) {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = SocketDescriptor.streamSocket()
         guard descriptor >= 0 else { throw ProgramEndpointError("no socket: \(String(cString: strerror(errno)))") }
-        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
@@ -164,8 +163,7 @@ public final class ProgramEndpoint: Sendable {
                 continue
             }
             guard let welcome = try? ControlFrame.bytes(of: .welcome(version: 1)),
-                welcome.withUnsafeBytes({ send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) })
-                    == welcome.count
+                SocketDescriptor.send(welcome, to: connection, until: helloDeadline, on: clock)
             else {
                 SocketDescriptor.close(connection)
                 return .failure(ProgramEndpointError("the program left before it was welcomed"))
@@ -176,7 +174,8 @@ public final class ProgramEndpoint: Sendable {
 
     private static func refuse(_ connection: Int32, code: String, reason: String) {
         if let bytes = try? ControlFrame.bytes(of: .refused(code: code, reason: reason)) {
-            _ = bytes.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let clock = ContinuousClock()
+            _ = SocketDescriptor.send(bytes, to: connection, until: clock.now.advanced(by: .seconds(1)), on: clock)
         }
         SocketDescriptor.close(connection)
     }

@@ -6,6 +6,8 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A test's listener on 127.0.0.1, made of plain sockets: what RelayTesting's endpoint will be.
@@ -14,10 +16,10 @@ private final class PlainListener: Sendable {
     let port: UInt16
 
     init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let descriptor = SocketDescriptor.streamSocket()
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -53,7 +55,8 @@ private final class PlainListener: Sendable {
 
     static func send(_ message: ControlMessage, to connection: Int32) throws {
         let bytes = try ControlFrame.bytes(of: message)
-        _ = bytes.withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let clock = ContinuousClock()
+        _ = SocketDescriptor.send(bytes, to: connection, until: clock.now.advanced(by: .seconds(5)), on: clock)
     }
 }
 
