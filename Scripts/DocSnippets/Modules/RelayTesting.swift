@@ -29,6 +29,8 @@ var account: WiringAccount { fatalError() }
 /// A session the test opened on a shared program.
 var session: ProgramSession { fatalError() }
 var catalog: [String: CatalogEntry] { fatalError() }
+/// The endpoint a program started elsewhere connects to.
+var endpoint: ProgramEndpoint { fatalError() }
 
 /// The built programs: the example's, a tool's, and the example's package.
 var bookshelf: ProgramExecutable { fatalError() }

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(ControlChannel) public import Relay
+@_spi(ControlChannel) import Relay
 
 #if canImport(Glibc)
 import Glibc
@@ -25,9 +25,10 @@ import Darwin
 /// let connection = try await endpoint.connection()
 /// ```
 ///
-/// One endpoint takes one connection: the secret is spent by the first hello that proves it, and
-/// the listener closes. Stage S4 of Docs/Design/Issue42.md: sessions, re-wiring and the wiring
-/// account over such a connection are not built yet.
+/// One endpoint takes one connection: the secret is spent by the first hello that proves it. The
+/// connection re-wires the program and opens sessions in it as a ``LaunchedProgram`` does; the
+/// wiring account and its coverage are not carried over it yet (stage S4 of
+/// Docs/Design/Issue42.md).
 public final class ProgramEndpoint: Sendable {
     private let listener: Int32
     private let endpoint: ControlEndpoint
@@ -101,27 +102,28 @@ public final class ProgramEndpoint: Sendable {
         let listener = listener
         let endpoint = endpoint
         let spent = spent
-        let accepted: Result<Int32, ProgramEndpointError> = await withCheckedContinuation { continuation in
-            // A thread of its own: accepting and reading the hello block.
-            Thread.detachNewThread {
-                continuation.resume(
-                    returning: Self.acceptGreeted(on: listener, expecting: endpoint, spent: spent, within: timeout))
+        let accepted: Result<(descriptor: Int32, processIdentifier: Int32), ProgramEndpointError> =
+            await withCheckedContinuation { continuation in
+                // A thread of its own: accepting and reading the hello block.
+                Thread.detachNewThread {
+                    continuation.resume(
+                        returning: Self.acceptGreeted(on: listener, expecting: endpoint, spent: spent, within: timeout))
+                }
             }
-        }
-        let descriptor = try accepted.get()
+        let (descriptor, processIdentifier) = try accepted.get()
         guard
             let channel = ProgramChannel(
                 connected: descriptor, answers: answers, timeLimit: callTimeLimit, commandTimeLimit: .seconds(10))
         else {
             throw ProgramEndpointError("the accepted connection is not a socket")
         }
-        return ProgramConnection(channel: channel)
+        return ProgramConnection(channel: channel, processIdentifier: processIdentifier)
     }
 
     /// Accepts connections until one proves the secret or `timeout` passes; refuses the others.
     private static func acceptGreeted(
         on listener: Int32, expecting endpoint: ControlEndpoint, spent: LockedValue<Bool>, within timeout: Duration
-    ) -> Result<Int32, ProgramEndpointError> {
+    ) -> Result<(descriptor: Int32, processIdentifier: Int32), ProgramEndpointError> {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while true {
@@ -142,7 +144,7 @@ public final class ProgramEndpoint: Sendable {
                 reader.append(buffer[0..<count])
                 hello = try? reader.next()
             }
-            guard case .hello(let versions, let secret, _) = hello else {
+            guard case .hello(let versions, let secret, let processIdentifier) = hello else {
                 refuse(connection, code: "malformedHello", reason: "the first frame is not a hello")
                 continue
             }
@@ -168,7 +170,7 @@ public final class ProgramEndpoint: Sendable {
                 SocketDescriptor.close(connection)
                 return .failure(ProgramEndpointError("the program left before it was welcomed"))
             }
-            return .success(connection)
+            return .success((connection, processIdentifier))
         }
     }
 
@@ -188,28 +190,6 @@ public final class ProgramEndpoint: Sendable {
         var difference: UInt8 = 0
         for index in a.indices { difference |= a[index] ^ b[index] }
         return difference == 0
-    }
-}
-
-/// A program connected to its test through a ``ProgramEndpoint``: its stubs' calls are answered
-/// by the endpoint's ``StubAnswers`` until ``close()``.
-public final class ProgramConnection: Sendable {
-    private let channel: ProgramChannel
-
-    init(channel: ProgramChannel) {
-        self.channel = channel
-    }
-
-    /// The calls of the program's stubs the test gave no answer for.
-    public var unansweredCalls: [StubCall] { channel.unansweredCalls }
-
-    /// Ends the connection: the program's calls fail from now on.
-    public func close() {
-        channel.close()
-    }
-
-    deinit {
-        channel.close()
     }
 }
 

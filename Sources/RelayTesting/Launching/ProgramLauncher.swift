@@ -90,7 +90,7 @@ public struct ProgramLauncher: Sendable {
     public var stubAnswers: StubAnswers?
 
     /// Whether to hand the program a channel to the test, through which the test may re-wire it
-    /// and open sessions in it (``withSession(on:_:stubAnswers:isolation:_:)``); `false` by
+    /// and open sessions in it (``withSession(on:_:stubAnswers:isolation:_:)-(LaunchedProgram,_,_,_,_)``); `false` by
     /// default. Setting ``stubAnswers`` opens the channel too.
     public var opensControlChannel = false
 

@@ -29,7 +29,7 @@ extension LaunchedProgram {
     }
 
     /// Opens a session in the program, which the caller must end: the one primitive under the
-    /// documented ways (``withSession(on:_:stubAnswers:isolation:_:)``, RelayTestingSupport's
+    /// documented ways (``withSession(on:_:stubAnswers:isolation:_:)-(LaunchedProgram,_,_,_,_)``, RelayTestingSupport's
     /// `SharedProgram.withSession` and `session(for:)`), each of which ends it.
     ///
     /// - Parameters:
@@ -41,72 +41,21 @@ extension LaunchedProgram {
         _ instructions: [DependencyInstructionLaunchArgument] = [],
         stubAnswers: StubAnswers? = nil
     ) async throws -> ProgramSession {
-        let name = Self.sessionName()
-        // Always answers of its own: a session's stub with nothing to answer it is then unanswered
-        // in its journal, which ending the session reports, instead of failing unseen.
-        let stubAnswers = stubAnswers ?? StubAnswers()
-        guard let channel = answerChannel else {
-            throw ProgramSessionError(code: .noChannel, program: self.name, action: "open a session", detail: "")
-        }
-        // Answers are in place before the program can make a call.
-        channel.addSession(name, answers: stubAnswers)
-        do {
-            try await perform(
-                .openSession(
-                    name: name, instructions: instructions.map(\.instruction.description),
-                    timeLimitMilliseconds: stubAnswers.timeLimit.components.seconds * 1_000
-                        + stubAnswers.timeLimit.components.attoseconds / 1_000_000_000_000_000),
-                action: "open session '\(name)'")
-        } catch {
-            channel.removeSession(name)
-            throw error
-        }
-        return ProgramSession(
-            name: name, program: self, instructions: instructions.map(\.instruction), stubAnswers: stubAnswers,
-            channel: channel)
+        try await ProgramHost.launched(self).openSession(instructions, stubAnswers: stubAnswers)
     }
 
     /// Sends a command and waits until the program has carried it out.
     func perform(_ command: ControlCommand, action: String) async throws {
-        guard let channel = answerChannel else {
-            throw ProgramSessionError(code: .noChannel, program: name, action: action, detail: "")
-        }
-        let refusal: ProgramChannel.Refusal?
-        do {
-            refusal = try await channel.perform(command)
-        } catch let silent as ProgramChannelSilent {
-            throw ProgramSessionError(code: .noAnswer, program: name, action: action, detail: "\(silent)")
-        } catch {
-            throw ProgramSessionError(
-                code: .programEnded, program: name, action: action, detail: await howItEnded(else: "\(error)"))
-        }
-        switch refusal?.code {
-        case nil:
-            if let refusal {
-                throw ProgramSessionError(code: .refused, program: name, action: action, detail: refusal.reason)
-            }
-        case .noSessionReader:
-            throw ProgramSessionError(code: .noSessionReader, program: name, action: action, detail: "")
-        }
+        try await ProgramHost.launched(self).perform(command, action: action)
     }
 
     /// How the program ended, with the last lines it wrote to standard error, once its end is seen
     /// (its channel closes a moment before it is reaped); `otherwise` if it is not seen to end.
-    private func howItEnded(else otherwise: String) async -> String {
+    func howItEnded(else otherwise: String) async -> String {
         guard await waitForTermination(timeout: .seconds(2)) else { return otherwise }
         let exit = await drainedExit()
         if endedByTest { return "the test had stopped it (it \(exit))" }
         let cause = exit.reason == .signalled ? ": it was killed, or it crashed" : ""
         return "it \(exit) while the test ran\(cause)" + ProgramLaunchError.Problem.lastLines(of: exit.standardError)
-    }
-
-    /// 128 random bits, in hexadecimal.
-    private static func sessionName() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<2).map { _ in
-            let value = generator.next() as UInt64
-            let digits = String(value, radix: 16)
-            return String(repeating: "0", count: 16 - digits.count) + digits
-        }.joined()
     }
 }

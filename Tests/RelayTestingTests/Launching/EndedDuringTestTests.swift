@@ -87,7 +87,7 @@ struct EndedDuringSessionTests {
         let error = try await withDeadline {
             await #expect(throws: ProgramSessionError.self) {
                 try await shared.withSession { session, _ in
-                    kill(session.program.processIdentifier, SIGKILL)
+                    kill(try #require(session.program).processIdentifier, SIGKILL)
                 }
             }
         }

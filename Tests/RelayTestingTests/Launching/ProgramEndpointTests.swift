@@ -1,7 +1,43 @@
 import Foundation
 import RelayTestSupport
 import RelayTesting
+import Synchronization
 import Testing
+
+/// What a process started by `Foundation.Process` writes to a pipe, collected on a thread of its
+/// own, for waiting on lines that appear after a given point.
+private final class CollectedOutput: Sendable {
+    private let text = Mutex("")
+
+    init(_ pipe: Pipe) {
+        // The thread keeps the collector until the pipe ends.
+        Thread.detachNewThread { [self] in
+            while true {
+                let data = pipe.fileHandleForReading.availableData
+                if data.isEmpty { return }
+                self.text.withLock { $0 += String(decoding: data, as: UTF8.self) }
+            }
+        }
+    }
+
+    /// How much has been read: a mark to wait for lines after.
+    var mark: Int { text.withLock { $0.utf8.count } }
+
+    /// Waits until a line written after `mark` contains `fragment`; the text after `mark`.
+    func wait(for fragment: String, after mark: Int = 0, timeout: Duration = .seconds(10)) async throws -> String {
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while true {
+            let after = text.withLock { String(decoding: $0.utf8.dropFirst(mark), as: UTF8.self) }
+            if after.contains(fragment) { return after }
+            guard clock.now < deadline else {
+                Issue.record("no line with '\(fragment)' within \(timeout); it wrote:\n\(after)")
+                throw CancellationError()
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+}
 
 /// A program RelayTesting does not start: launched by `Foundation.Process` with only its
 /// environment, it connects to the test's endpoint itself (the fixture's `answered` mode; see
@@ -83,5 +119,57 @@ struct ProgramEndpointTests {
             try await endpoint.connection(timeout: .seconds(1))
         }
         #expect(error?.description.contains("used already") == true)
+    }
+
+    @Test("it is re-wired, reset and given a session over its connection, as a launched program is")
+    func commandsOverTheEndpoint() async throws {
+        let answers = StubAnswers()
+        answers.answer("greeter", "greeting") { (name: String) in "Hi, \(name), from the test" }
+        let endpoint = try ProgramEndpoint(stubAnswers: answers)
+        let directory = try TemporaryDirectory()
+        let process = Process()
+        process.executableURL = try ProgramExecutable.product("RelayTestingFixture").url
+        process.arguments = ["sessions", directory.url.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(endpoint.environment) { $1 }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let output = CollectedOutput(pipe)
+        let connection = try await withDeadline { try await endpoint.connection(timeout: .seconds(10)) }
+        defer { connection.close() }
+        #expect(connection.processIdentifier == process.processIdentifier)
+        _ = try await output.wait(for: "global: Hello, Ann")
+
+        // Re-wired: the program's own greeter is now the test's.
+        let mark = output.mark
+        try await connection.rewire([.init(type: "greeter", factory: "answeredGreeter")])
+        _ = try await output.wait(for: "global: Hi, Ann, from the test", after: mark)
+        try await connection.resetWiring()
+        // A round that begins after the reset is done greets with the launch's wiring.
+        _ = try await output.wait(for: "begins\nglobal: Hello, Ann", after: output.mark)
+
+        // A session: its instructions reach only the work that carries its name.
+        let sessionAnswers = StubAnswers()
+        sessionAnswers.answer("greeter", "greeting") { (name: String) in "Welcome, \(name), to the session" }
+        try await withSession(
+            on: connection,
+            [.init(type: "greeter", factory: "answeredGreeter")],
+            stubAnswers: sessionAnswers
+        ) { session in
+            #expect(session.connection === connection)
+            #expect(session.program == nil)
+            try session.name.write(to: directory.file(named: "session"), atomically: true, encoding: .utf8)
+            // In one round, the program's own work keeps its wiring and the session's is the test's.
+            _ = try await output.wait(for: "global: Hello, Ann\nsession \(session.name): Welcome, Ann, to the session")
+        }
+        #expect(try sessionAnswers.journal.arguments(of: "greeter", "greeting", as: String.self).contains("Ann"))
+
+        // A refused command is the program's reason, as for a launched program.
+        let refusal = await #expect(throws: ProgramSessionError.self) {
+            try await connection.rewire([.init(type: "greeter", factory: "wordedFarewell")])
+        }
+        #expect(refusal?.code == .refused)
     }
 }

@@ -20,12 +20,13 @@ enum SharedFixture {
     /// it last did, until the program has greeted in it.
     static func greeting(in session: ProgramSession, directory: TemporaryDirectory) async throws -> String {
         let marker = "session \(session.name): "
+        let program = try #require(session.program, "a shared program is one RelayTesting launched")
         while true {
             try session.name.write(to: directory.file(named: "session"), atomically: true, encoding: .utf8)
             // The round read the file after the write: it named this session unless another test's
             // write came between.
-            _ = try await SessionFixtureRounds.nextWholeRound(of: session.program)
-            if let line = session.program.standardOutput.split(separator: "\n").first(where: { $0.hasPrefix(marker) }) {
+            _ = try await SessionFixtureRounds.nextWholeRound(of: program)
+            if let line = program.standardOutput.split(separator: "\n").first(where: { $0.hasPrefix(marker) }) {
                 return String(line.dropFirst(marker.count))
             }
         }
