@@ -172,4 +172,30 @@ struct ProgramEndpointTests {
         }
         #expect(refusal?.code == .refused)
     }
+
+    @Test("a launcher that passes only an environment gets it whole from the builder: instructions and endpoint")
+    func builderEnvironment() async throws {
+        let answers = StubAnswers()
+        answers.answer("greeter", "greeting") { (name: String) in "Hey, \(name)" }
+        let endpoint = try ProgramEndpoint(stubAnswers: answers)
+        let builder = LaunchArgumentBuilder(arguments: [
+            DependencyInstructionLaunchArgument(type: "greeter", factory: "answeredGreeter")
+        ])
+        let environment = try builder.environment(connectingTo: endpoint)
+        #expect(environment["RELAY_DEPENDENCIES"] == "type=greeter,factory=answeredGreeter")
+        #expect(environment["RELAY_CONTROL_ENDPOINT"] == endpoint.environment["RELAY_CONTROL_ENDPOINT"])
+        #expect(environment["RELAY_LINE_BUFFERED_OUTPUT"] == "1")
+        let process = Process()
+        process.executableURL = try ProgramExecutable.product("RelayTestingFixture").url
+        process.arguments = ["answered", "Cy"]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        let connection = try await withDeadline { try await endpoint.connection(timeout: .seconds(10)) }
+        defer { connection.close() }
+        let printed = try await withDeadline { await text(of: output, until: "greeted") }
+        #expect(printed.contains("greeting Cy: Hey, Cy\n"), "\(printed)")
+    }
 }
