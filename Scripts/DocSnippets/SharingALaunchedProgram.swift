@@ -4,6 +4,14 @@
 // snippets import: RelayTesting, RelayTestingHTTP, RelayTestingSupport, Testing, BookshelfCore, BookshelfStubs
 import BookshelfCore
 import RelayTesting
+import RelayTestingSupport
+
+#if !SNIPPET_3
+/// The bookshelf, launched once for the suites that share it (snippet 3 declares it itself).
+enum SharedShelf {
+    static var hummingbird: SharedProgram<Void> { fatalError() }
+}
+#endif
 
 var wayOfKings: CatalogEntry { fatalError() }
 /// The program's container, for a snippet of the program's side.

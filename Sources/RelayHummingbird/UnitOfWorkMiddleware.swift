@@ -57,12 +57,15 @@ public struct UnitOfWorkMiddleware<Context: UnitOfWorkRequestContext>: RouterMid
         context: Context,
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let logger = context.logger
         let session = try Self.session(of: request, in: container)
+        var context = context
+        // Lines written for a session's work carry it, teardown failures included: a driver test
+        // is shown its own lines.
+        if let session { context.logger[metadataKey: DependencySession.logMetadataKey] = .string(session.name) }
+        let logger = context.logger
         let requestUnit = RequestUnitOfWork(container: container, session: session) { failure in
             logger.error("\(failure)")
         }
-        var context = context
         context.unitOfWork = requestUnit.unit
         var response = try await requestUnit.respond { [context] in try await next(request, context) }
         let body = response.body

@@ -11,6 +11,7 @@ extension XCUIApplication {
     /// app to connect: its answered stubs' calls are then the endpoint's answers' to answer, and the
     /// connection re-wires it and opens sessions in it.
     ///
+    /// <!-- snippet: fragment: XCUIApplication exists only in Apple's UI-testing XCTest -->
     /// ```swift
     /// let endpoint = try ProgramEndpoint(stubAnswers: answers)
     /// let app = XCUIApplication()

@@ -60,7 +60,6 @@ public struct UnitOfWorkMiddleware: AsyncMiddleware {
     /// - Returns: The rest of the chain's response.
     /// - Throws: What the rest of the chain threw, once the unit has ended.
     public func respond(to request: Request, chainingTo next: any AsyncResponder) async throws -> Response {
-        let logger = request.logger
         let session: DependencySession?
         do {
             session = try DependencySession.session(
@@ -72,6 +71,10 @@ public struct UnitOfWorkMiddleware: AsyncMiddleware {
             // connection without an answer.
             return try await SessionRefusal(reason: error.description).encodeResponse(status: .badRequest, for: request)
         }
+        // Lines written for a session's work carry it, teardown failures included: a driver test
+        // is shown its own lines.
+        if let session { request.logger[metadataKey: DependencySession.logMetadataKey] = .string(session.name) }
+        let logger = request.logger
         let requestUnit = RequestUnitOfWork(container: container, session: session) { failure in
             logger.error("\(failure)")
         }

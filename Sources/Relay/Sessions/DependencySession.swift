@@ -57,6 +57,32 @@ public final class DependencySession: Sendable {
     /// The longest name a session may have; a header past it is refused unread.
     public static let maximumNameLength = 64
 
+    /// The logging metadata key that names a session on a line written for its work:
+    /// `relay.session`. The integrations set it on each request's logger when the request carries a
+    /// session; a logger a program makes itself sets it from ``current``. RelayTesting keeps a
+    /// session's lines by it, so a failing test is shown its own lines and no other test's.
+    public static let logMetadataKey = "relay.session"
+
+    /// The session the current task's work runs in (``run(isolation:_:)``, or a request that
+    /// carries the ``headerName`` header); `nil` outside any.
+    ///
+    /// ```swift
+    /// import Logging
+    /// import Relay
+    ///
+    /// func requestLogger(_ base: Logger) -> Logger {
+    ///     var logger = base
+    ///     if let session = DependencySession.current {
+    ///         logger[metadataKey: DependencySession.logMetadataKey] = .string(session.name)
+    ///     }
+    ///     return logger
+    /// }
+    /// ```
+    public static var current: DependencySession? { running }
+
+    /// Bound by ``run(isolation:_:)`` only: work cannot claim a session it was not run in.
+    @TaskLocal private static var running: DependencySession?
+
     /// The session's name, which the test chose.
     public let name: String
 
@@ -90,7 +116,7 @@ public final class DependencySession: Sendable {
         isolation: isolated (any Actor)? = #isolation,
         _ operation: () async throws -> Result
     ) async rethrows -> Result {
-        try await layer.entered(isolation: isolation, operation)
+        try await Self.$running.withValue(self, operation: { try await layer.entered(isolation: isolation, operation) })
     }
 
     // MARK: - Finding a session

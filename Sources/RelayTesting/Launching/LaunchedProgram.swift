@@ -93,9 +93,31 @@ public final class LaunchedProgram: Sendable {
         self.readinessLine = readinessLine
         self.stopGracePeriod = stopGracePeriod
         self.wiringAccountFile = wiringAccountFile
+        ProgramOutputCapture.current?.note(self, session: nil)
     }
 
     // MARK: - Output
+
+    /// How much the program had written to each stream at a point: where output after it starts.
+    struct OutputMark: Sendable {
+        let standardOutput: Int
+        let standardError: Int
+
+        /// Before the program wrote anything.
+        static let start = OutputMark(standardOutput: 0, standardError: 0)
+    }
+
+    /// How much the program has written so far.
+    var outputMark: OutputMark {
+        let state = running.monitor.state
+        return OutputMark(standardOutput: state.standardOutput.count, standardError: state.standardError.count)
+    }
+
+    /// What the program wrote to each stream after `mark`.
+    func output(since mark: OutputMark) -> (standardOutput: ArraySlice<UInt8>, standardError: ArraySlice<UInt8>) {
+        let state = running.monitor.state
+        return (state.standardOutput.dropFirst(mark.standardOutput), state.standardError.dropFirst(mark.standardError))
+    }
 
     /// Everything the program has written to standard output so far.
     public var standardOutput: String { running.monitor.state.standardOutputText }

@@ -84,6 +84,9 @@ enum ProgramHost: Sendable {
             channel.removeSession(name)
             throw error
         }
+        if case .launched(let program) = self {
+            ProgramOutputCapture.current?.note(program, session: name)
+        }
         return ProgramSession(
             name: name, host: self, instructions: instructions.map(\.instruction), stubAnswers: stubAnswers,
             channel: channel)

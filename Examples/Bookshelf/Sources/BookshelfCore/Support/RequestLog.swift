@@ -1,4 +1,5 @@
 public import Logging
+import Relay
 import Synchronization
 
 /// What one request logs with: a logger that carries the request's ID. One per request (it is
@@ -7,7 +8,8 @@ public final class RequestLog: Sendable {
     /// The request's ID: `r1`, `r2`, … in the order requests first log.
     public let id: String
 
-    /// Logs with `request-id` set.
+    /// Logs with `request-id` set, and `relay.session` when a driver test's session runs the
+    /// request (so the test is shown its own lines).
     public let logger: Logger
 
     /// A log for the next request, numbered by `counter`.
@@ -15,6 +17,9 @@ public final class RequestLog: Sendable {
         id = "r\(counter.next())"
         var logger = logger
         logger[metadataKey: "request-id"] = .string(id)
+        if let session = DependencySession.current {
+            logger[metadataKey: DependencySession.logMetadataKey] = .string(session.name)
+        }
         self.logger = logger
     }
 }
