@@ -160,6 +160,8 @@ class Connection:
         self.calls = queue.Queue()
         self.answerer = None
         self.journal = []
+        #: What each passed call's real implementation did, by call id: the `outcome` message.
+        self.outcomes = {}
         self.done = {}
         self.done_ready = threading.Condition()
         self.next_command = 0
@@ -169,8 +171,8 @@ class Connection:
         self.thread.start()
 
     def answer_calls(self, answerer):
-        """Answers every call from now on with `answerer(call)`: a value to answer (JSON-encodable)
-        or a `Failure` to fail the call with."""
+        """Answers every call from now on with `answerer(call)`: a value to answer (JSON-encodable),
+        a `Failure` to fail the call with, or `PASS` to let a spy's real implementation answer."""
         self.answerer = answerer
 
     def _read(self):
@@ -184,6 +186,10 @@ class Connection:
                         self.calls.put(body)
                     else:
                         self.reply(body, self.answerer(body["call"]))
+                elif "outcome" in message:
+                    with self.done_ready:
+                        self.outcomes[message["outcome"]["id"]] = message["outcome"]
+                        self.done_ready.notify_all()
                 elif "commandDone" in message:
                     with self.done_ready:
                         self.done[message["commandDone"]["id"]] = message["commandDone"]
@@ -200,8 +206,11 @@ class Connection:
             self.sock.sendall(frame(message))
 
     def reply(self, body, outcome):
-        """Answers the call `body` (as it arrived) with a value, or fails it with a `Failure`."""
-        if isinstance(outcome, Failure):
+        """Answers the call `body` (as it arrived) with a value, fails it with a `Failure`, or
+        passes it (`PASS`) to a spy's real implementation."""
+        if outcome is PASS:
+            self.send({"pass": {"id": body["id"]}})
+        elif isinstance(outcome, Failure):
             error = {"code": outcome.code, "call": body["call"], "detail": outcome.detail}
             if outcome.thrown_type is not None:
                 error["thrownType"] = outcome.thrown_type
@@ -230,6 +239,17 @@ class Connection:
             return (done["refusal"], done.get("code"))
         return None
 
+    def wait_for_outcomes(self, count, timeout=10):
+        """Waits until `count` passed calls have their outcome; returns them by call id."""
+        deadline = time.monotonic() + timeout
+        with self.done_ready:
+            while len(self.outcomes) < count:
+                remaining = deadline - time.monotonic()
+                if self.closed or remaining <= 0:
+                    raise ProtocolError(f"{len(self.outcomes)} of {count} outcomes came")
+                self.done_ready.wait(remaining)
+            return dict(self.outcomes)
+
     def close(self):
         """Ends the connection: the program's calls fail with `channelClosed` from now on."""
         try:
@@ -239,6 +259,10 @@ class Connection:
             pass
         self.sock.close()
         self.thread.join(5)
+
+
+#: An answer that lets a spy's real implementation answer the call.
+PASS = object()
 
 
 class Failure:

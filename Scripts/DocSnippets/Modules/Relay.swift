@@ -247,6 +247,17 @@ struct AnsweredCatalog: BookCatalogClient {
 }
 #endif
 
+#if !SNIPPET_SpiedCalls_1
+/// The spy SpiedCalls' snippet shows, for the snippets that use it.
+struct SpiedCatalog: BookCatalogClient {
+    let calls: SpiedCalls
+    let real: any BookCatalogClient
+    func entry(isbn: String) async throws -> CatalogEntry? { nil }
+    func search(_ query: String, limit: Int) async throws -> [CatalogEntry] { [] }
+    func close() async throws {}
+}
+#endif
+
 // MARK: - The app's wiring: registries, scopes, keys and indexes
 
 struct DefaultDependencyRegistry: DependencyRegistryType {
@@ -297,6 +308,7 @@ extension DependencyFactoryKey {
     static let fixedClock: DependencyFactoryKey = "fixedClock"
     static let inMemoryBookStore: DependencyFactoryKey = "inMemoryBookStore"
     static let answeredCatalog: DependencyFactoryKey = "answeredCatalog"
+    static let spiedCatalog: DependencyFactoryKey = "spiedCatalog"
 }
 
 // The typed keys a stubs target exports, unless the snippet that shows them declares them.

@@ -37,7 +37,8 @@ public final class ControlChannel: StubCallAnswering {
 
     private struct Pending {
         let call: StubCall
-        let continuation: CheckedContinuation<String, any Error>
+        /// Resumed with the test's answer, or `nil` for a spy's call the test passed.
+        let continuation: CheckedContinuation<String?, any Error>
     }
 
     private struct State {
@@ -125,10 +126,33 @@ public final class ControlChannel: StubCallAnswering {
 
     /// Sends `call` to the test and waits for its answer (the time limit is ``StubCalls``' to keep).
     public func answer(_ call: StubCall) async throws -> String {
+        guard let answer = try await exchange(call).answer else {
+            throw StubCallError(
+                .unanswered, call: call,
+                detail: "the test let the real implementation answer, and a stub has none: only a spy's call passes")
+        }
+        return answer
+    }
+
+    /// Sends a spy's `call` to the test and waits for its decision: its answer, or a pass, after
+    /// which the real implementation's outcome goes back to the test for its journal.
+    public func decide(_ call: StubCall) async throws -> StubCallDecision {
+        let (id, answer) = try await exchange(call)
+        if let answer { return .answer(answer) }
+        return .pass { [self] outcome in
+            switch outcome {
+            case .success(let value): send(.outcome(id: id, value: value, error: nil))
+            case .failure(let error): send(.outcome(id: id, value: nil, error: error))
+            }
+        }
+    }
+
+    /// Sends `call` and waits for the test's answer; `nil` for a pass.
+    private func exchange(_ call: StubCall) async throws -> (id: UInt64, answer: String?) {
         let id = state.withLockedValue { $0.calls.begin() }
         startReadingOnce()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
+        let answer = try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String?, any Error>) in
                 let pending = Pending(call: call, continuation: continuation)
                 switch state.withLockedValue({ $0.calls.register(pending, as: id) }) {
                 case .send:
@@ -144,6 +168,7 @@ public final class ControlChannel: StubCallAnswering {
             let pending = state.withLockedValue { $0.calls.cancel(id) }
             pending?.continuation.resume(throwing: CancellationError())
         }
+        return (id, answer)
     }
 
     /// Hands one message to the writing thread, never waiting for the socket.
@@ -253,9 +278,11 @@ public final class ControlChannel: StubCallAnswering {
             take(id)?.continuation.resume(returning: value)
         case .failure(let id, let error):
             take(id)?.continuation.resume(throwing: error)
+        case .pass(let id):
+            take(id)?.continuation.resume(returning: nil)
         case .command(let id, let command):
             perform(command, id: id)
-        case .call, .commandDone, .hello:
+        case .call, .commandDone, .hello, .outcome:
             // Calls go from the program to the test, and so do commands' outcomes.
             break
         case .welcome, .refused:

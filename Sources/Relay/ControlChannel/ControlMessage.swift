@@ -12,6 +12,11 @@ public enum ControlMessage: Codable, Sendable, Equatable {
     case answer(id: UInt64, value: String)
     /// Why call `id` has no answer, from the test.
     case failure(id: UInt64, error: StubCallError)
+    /// Call `id`, a spy's, is for the real implementation to answer, from the test.
+    case pass(id: UInt64)
+    /// What the real implementation did with call `id` after a ``pass(id:)``, from the program:
+    /// its answer as JSON, or its error (``StubCallError/Code-swift.enum/thrownByReal``).
+    case outcome(id: UInt64, value: String?, error: StubCallError?)
     /// A command, from the test.
     case command(id: UInt64, command: ControlCommand)
     /// Command `id` is done: applied, or refused with why, and with a code for a refusal the test

@@ -156,7 +156,16 @@ struct SessionStubAnswerer: StubCallAnswering {
     let timeLimit: Duration
 
     func answer(_ call: StubCall) async throws -> String {
-        try await channel.answer(
-            StubCall(typeKey: call.typeKey, name: call.name, argument: call.argument, session: session))
+        try await channel.answer(inSession(call))
+    }
+
+    func decide(_ call: StubCall) async throws -> StubCallDecision {
+        try await channel.decide(inSession(call))
+    }
+
+    /// The call as the test sees it: carrying the session's name.
+    private func inSession(_ call: StubCall) -> StubCall {
+        StubCall(
+            typeKey: call.typeKey, name: call.name, argument: call.argument, session: session, isSpied: call.isSpied)
     }
 }

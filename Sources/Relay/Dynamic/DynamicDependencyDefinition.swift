@@ -10,6 +10,12 @@ public struct DynamicDependencyDefinition: Sendable {
     /// Makes the registration: the factory, with the instruction's configuration decoded.
     let makeRegistration: TypedDependencyFactory.MakeRegistration
 
+    /// Whether the factory makes a spy, which wraps what the instruction replaces.
+    let spies: Bool
+
+    /// What a spy wraps, found by the registry before anything registers; `nil` for any other.
+    var spiedOn: SpiedRegistration?
+
     /// The scope the factory is registered in: the instruction's, or global.
     public var scope: DependencyContainerScope { instruction.scope ?? .global }
 
@@ -18,6 +24,6 @@ public struct DynamicDependencyDefinition: Sendable {
 
     /// Registers the factory in the definition's scope of `root`, replacing what was there.
     func register(in root: DependencyContainer) {
-        root.container(for: scope).add(makeRegistration(lifecycle, instruction.description))
+        root.container(for: scope).add(makeRegistration(lifecycle, instruction.description, spiedOn))
     }
 }

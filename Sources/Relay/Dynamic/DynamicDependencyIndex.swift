@@ -173,7 +173,8 @@ public final class DynamicDependencyIndex: Sendable {
                 case .noAnswerer: throw .noTestAnswers(instruction)
                 }
             }
-            return DynamicDependencyDefinition(instruction: instruction, type: type, makeRegistration: makeRegistration)
+            return DynamicDependencyDefinition(
+                instruction: instruction, type: type, makeRegistration: makeRegistration, spies: typed.spies)
         }
     }
 }

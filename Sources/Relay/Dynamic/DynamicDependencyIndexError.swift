@@ -38,7 +38,7 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
             case typeMismatch, typeNotAllowed, nothingToReplace, unknownScope
             case weakNeedsObject, duplicateInstruction
             case configurationNotTaken, configurationMissing, configurationNotDecodable
-            case noTestAnswers
+            case noTestAnswers, nothingToSpyOn
         }
 
         fileprivate let kind: Kind
@@ -81,6 +81,10 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         /// program was not launched with a channel to its test, and the parser was given no
         /// answers in process.
         public static let noTestAnswers = Code(.noTestAnswers)
+        /// The instruction's factory makes a spy (``TypedDependencyFactory/spiedByTest(_:_:)``),
+        /// which wraps the implementation it replaces, and the program registers none for the
+        /// instruction's type in its scope or in the global container.
+        public static let nothingToSpyOn = Code(.nothingToSpyOn)
 
         /// The code's name.
         public var description: String { kind.rawValue }
@@ -112,6 +116,8 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         case configuration(instruction: String, factory: String, takes: String?, reason: String?)
         /// An instruction for a stub the test answers, where nothing answers.
         case noTestAnswers(instruction: String, factory: String)
+        /// A spy whose type the program does not register.
+        case nothingToSpyOn(instruction: String, type: String, scope: DependencyContainerScope)
     }
 
     /// The kind of failure.
@@ -140,7 +146,7 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         case .notAllowed(let allowed): allowed
         case .unmadeScope(_, let made): made
         case .conflict, .mismatchedType, .producedWrongType, .replacesNothing, .valueForWeak, .duplicate,
-            .noTestAnswers,
+            .noTestAnswers, .nothingToSpyOn,
             .configuration:
             []
         }
@@ -226,6 +232,10 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
         case .configuration(let instruction, let factory, let takes?, let reason?):
             return "Instruction '\(instruction.echoed)' carries a configuration that is not a '\(takes)', which "
                 + "factory '\(factory.echoed)' takes: \(reason.echoed)"
+        case .nothingToSpyOn(let instruction, let type, let scope):
+            return "Instruction '\(instruction.echoed)' names a spy, which wraps the program's own \(type) in "
+                + "\(scope), and the program registers none there or in global.\n  to fix: register \(type) in the "
+                + "program, or name a stub the test answers (answeredByTest) instead of a spy"
         case .noTestAnswers(let instruction, let factory):
             return "Instruction '\(instruction.echoed)' names factory '\(factory.echoed)', a stub whose calls the "
                 + "test answers, but no test answers them here.\n  to fix: launch the program with RelayTesting's "
@@ -366,6 +376,17 @@ public struct DynamicDependencyIndexError: Error, CustomStringConvertible, Senda
             detail: .configuration(
                 instruction: instruction.description, factory: instruction.factory.tag,
                 takes: takes.map(configurationName), reason: reason))
+        error.origin = instruction.origin
+        return error
+    }
+
+    /// An instruction for a spy, where the program registers nothing to spy on.
+    static func nothingToSpyOn(_ instruction: DependencyInjectionInstruction, type: Any.Type) -> Self {
+        var error = Self(
+            code: .nothingToSpyOn, key: instruction.type.tag,
+            detail: .nothingToSpyOn(
+                instruction: instruction.description, type: String(describing: type),
+                scope: instruction.scope ?? .global))
         error.origin = instruction.origin
         return error
     }

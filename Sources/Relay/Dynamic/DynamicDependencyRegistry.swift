@@ -38,11 +38,23 @@ public struct DynamicDependencyRegistry: DependencyRegistryType, Sendable {
     ) throws(DynamicDependencyIndexError) {
         var ordered: [DynamicDependencyDefinition] = []
         for instruction in instructions {
+            var definition: DynamicDependencyDefinition
             do {
-                ordered.append(try index.definition(for: instruction, answering: answering))
+                definition = try index.definition(for: instruction, answering: answering)
             } catch {
                 throw error.read(from: instruction.origin)
             }
+            // A spy wraps what the program registers before any instruction applies.
+            if definition.spies {
+                guard
+                    let spiedOn = SpiedRegistration.replaced(definition.type, in: definition.scope, of: container.root)
+                else {
+                    throw DynamicDependencyIndexError.nothingToSpyOn(instruction, type: definition.type)
+                        .read(from: instruction.origin)
+                }
+                definition.spiedOn = spiedOn
+            }
+            ordered.append(definition)
         }
         orderedDefinitions = ordered
         definitions = Dictionary(grouping: ordered, by: \.scope)

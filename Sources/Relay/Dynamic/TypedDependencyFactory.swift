@@ -22,8 +22,13 @@ public struct TypedDependencyFactory: Sendable {
     /// Whether it makes a stub whose calls the test answers (``answeredByTest(_:_:)``).
     let isAnsweredByTest: Bool
 
-    /// Builds a registration of the produced type, with a lifecycle, remembering the instruction.
-    typealias MakeRegistration = @Sendable (_ lifecycle: LifecycleType, _ instruction: String) -> AnyRegistration
+    /// Whether it makes a spy (``spiedByTest(_:_:)``): its registration wraps the one it replaces.
+    let spies: Bool
+
+    /// Builds a registration of the produced type, with a lifecycle, remembering the instruction;
+    /// a spy's wraps `spiedOn`, the registration its instruction replaces.
+    typealias MakeRegistration =
+        @Sendable (_ lifecycle: LifecycleType, _ instruction: String, _ spiedOn: SpiedRegistration?) -> AnyRegistration
 
     /// Checks an instruction's configuration (decoding it, for a factory that takes one) and, for a
     /// stub the test answers, that something answers; returns how to make the registration: before
@@ -50,6 +55,7 @@ public struct TypedDependencyFactory: Sendable {
         configurationType = nil
         configurationIsOptional = false
         isAnsweredByTest = false
+        spies = false
         prepare = { (instruction, _) throws(ConfigurationMismatch) -> MakeRegistration in
             guard instruction.configuration == nil else { throw .notTaken }
             return makeRegistration
@@ -74,7 +80,7 @@ public struct TypedDependencyFactory: Sendable {
         unchecked type: Service.Type,
         _ factory: @escaping @Sendable (DependencyContainer) throws -> Service
     ) {
-        self.init(producing: type) { lifecycle, instruction in
+        self.init(producing: type) { lifecycle, instruction, _ in
             Registration(
                 key: RegistrationKey(type, name: nil), lifecycle: lifecycle, instruction: instruction, factory: factory)
         }
@@ -101,7 +107,7 @@ public struct TypedDependencyFactory: Sendable {
         _ factory: @escaping @Sendable (DependencyContainer) throws -> Service,
         teardown: @escaping @Sendable (Service) async throws -> Void
     ) {
-        self.init(producing: type) { lifecycle, instruction in
+        self.init(producing: type) { lifecycle, instruction, _ in
             Registration(
                 key: RegistrationKey(type, name: nil), lifecycle: lifecycle, instruction: instruction,
                 factory: factory, teardown: teardown)
@@ -125,7 +131,7 @@ public struct TypedDependencyFactory: Sendable {
         _ factory: @escaping @Sendable (DependencyContainer) async throws -> Service,
         teardown: (@Sendable (Service) async throws -> Void)? = nil
     ) {
-        self.init(producing: type) { lifecycle, instruction in
+        self.init(producing: type) { lifecycle, instruction, _ in
             Registration(
                 key: RegistrationKey(type, name: nil), lifecycle: lifecycle, instruction: instruction,
                 asyncFactory: factory, teardown: teardown)
@@ -205,6 +211,7 @@ public struct TypedDependencyFactory: Sendable {
         let isOptional = _isOptional(Configuration.self)
         configurationIsOptional = isOptional
         isAnsweredByTest = false
+        spies = false
         prepare = { (instruction, _) throws(ConfigurationMismatch) -> MakeRegistration in
             let text = instruction.configuration
             // An optional configuration may be left out: the factory gets `nil`.
@@ -215,7 +222,7 @@ public struct TypedDependencyFactory: Sendable {
             } catch {
                 throw .notDecodable(InstructionConfiguration.reason(error))
             }
-            return { lifecycle, instruction in makeRegistration(decoded, lifecycle, instruction) }
+            return { lifecycle, instruction, _ in makeRegistration(decoded, lifecycle, instruction) }
         }
     }
 
@@ -254,7 +261,7 @@ public struct TypedDependencyFactory: Sendable {
             guard instruction.configuration == nil else { throw .notTaken }
             guard let answerer else { throw .noAnswerer }
             let calls = StubCalls(typeKey: instruction.type, answerer: answerer)
-            return { lifecycle, instruction in
+            return { lifecycle, instruction, _ in
                 Registration(
                     key: RegistrationKey(type, name: nil), lifecycle: lifecycle, instruction: instruction,
                     factory: { _ in try factory(calls) })
@@ -263,9 +270,58 @@ public struct TypedDependencyFactory: Sendable {
         return TypedDependencyFactory(producing: type, prepare: prepare)
     }
 
+    /// A factory of a spy: a wrapper around the implementation its instruction replaces (the
+    /// program's own registration of the type in the instruction's scope, or global), whose calls
+    /// go through the ``SpiedCalls`` it is given: the test answers each, or lets the real
+    /// implementation answer, and its journal keeps every call with its outcome.
+    ///
+    /// ```swift
+    /// public struct BookshelfStubFactoryIndex: TypedDependencyFactoryIndexable {
+    ///     public let index: [DependencyFactoryKey: TypedDependencyFactory] = [
+    ///         .spiedCatalog: .spiedByTest((any BookCatalogClient).self) { calls, real in
+    ///             SpiedCatalog(calls: calls, real: real)
+    ///         },
+    ///     ]
+    /// }
+    /// ```
+    ///
+    /// The real implementation is built through its own registration, with its own lifecycle and
+    /// dependencies (in a session, the program's own). As for ``answeredByTest(_:_:)``, an
+    /// instruction that names it is applied only where a test answers; and where the program
+    /// registers nothing to wrap, the whole injection fails, before anything is registered, with
+    /// ``DynamicDependencyIndexError/Code/nothingToSpyOn``.
+    ///
+    /// - Parameters:
+    ///   - type: The abstract type the factory produces: the type its instructions name.
+    ///   - factory: Builds the spy from the line its calls go through and the real implementation.
+    /// - Returns: The factory.
+    public static func spiedByTest<Service: Sendable>(
+        _ type: Service.Type,
+        _ factory: @escaping @Sendable (SpiedCalls, Service) throws -> Service
+    ) -> TypedDependencyFactory {
+        let prepare = {
+            @Sendable (instruction: DependencyInjectionInstruction, answerer: (any StubCallAnswering)?)
+                throws(ConfigurationMismatch) -> MakeRegistration in
+            guard instruction.configuration == nil else { throw .notTaken }
+            guard let answerer else { throw .noAnswerer }
+            let calls = SpiedCalls(typeKey: instruction.type, answerer: answerer)
+            let spy = instruction
+            return { lifecycle, text, spiedOn in
+                spiedOn?.wrapped(by: factory, calls: calls, lifecycle: lifecycle, instruction: text)
+                    // Not reached through the registry, which finds what every spy wraps before
+                    // anything registers; a spy with nothing to wrap fails each build, clearly.
+                    ?? Registration(
+                        key: RegistrationKey(type, name: nil), lifecycle: lifecycle, instruction: text,
+                        factory: { _ in throw DynamicDependencyIndexError.nothingToSpyOn(spy, type: type) })
+            }
+        }
+        return TypedDependencyFactory(producing: type, spies: true, prepare: prepare)
+    }
+
     /// A factory that prepares its registrations with `prepare`.
     private init(
         producing type: Any.Type,
+        spies: Bool = false,
         prepare:
             @escaping @Sendable (DependencyInjectionInstruction, (any StubCallAnswering)?)
             throws(ConfigurationMismatch) -> MakeRegistration
@@ -274,6 +330,7 @@ public struct TypedDependencyFactory: Sendable {
         configurationType = nil
         configurationIsOptional = false
         isAnsweredByTest = true
+        self.spies = spies
         self.prepare = prepare
     }
 

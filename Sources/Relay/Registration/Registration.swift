@@ -44,13 +44,15 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
         lifecycle: LifecycleType,
         instruction: String? = nil,
         factory: @escaping @Sendable (DependencyContainer) throws -> Service,
-        teardown: (@Sendable (Service) async throws -> Void)? = nil
+        teardown: (@Sendable (Service) async throws -> Void)? = nil,
+        wrapping wrapped: AnyRegistration? = nil
     ) {
         self.factory = factory
         self.asyncFactory = nil
         self.teardown = teardown
         super.init(
-            key: key, lifecycle: lifecycle, instruction: instruction, isAsync: false, hasTeardown: teardown != nil)
+            key: key, lifecycle: lifecycle, instruction: instruction, isAsync: false, hasTeardown: teardown != nil,
+            wraps: wrapped)
     }
 
     init(
@@ -58,14 +60,16 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
         lifecycle: LifecycleType,
         instruction: String? = nil,
         asyncFactory: @escaping @Sendable (DependencyContainer) async throws -> Service,
-        teardown: (@Sendable (Service) async throws -> Void)? = nil
+        teardown: (@Sendable (Service) async throws -> Void)? = nil,
+        wrapping wrapped: AnyRegistration? = nil
     ) {
         // Never called: every synchronous path checks `isAsync` before it would build.
         self.factory = { _ in throw CancellationError() }
         self.asyncFactory = asyncFactory
         self.teardown = teardown
         super.init(
-            key: key, lifecycle: lifecycle, instruction: instruction, isAsync: true, hasTeardown: teardown != nil)
+            key: key, lifecycle: lifecycle, instruction: instruction, isAsync: true, hasTeardown: teardown != nil,
+            wraps: wrapped)
     }
 
     /// An alias: it forwards to `target`, with `factory` for a synchronous resolve and

@@ -145,10 +145,14 @@ final class RegistrationTable: @unchecked Sendable {
         }
 
         /// Whether `registration` is still the one its key maps to (not replaced while it was
-        /// building).
+        /// building), itself or through the spy that wraps it.
         func isCurrent(_ registration: AnyRegistration) -> Bool {
-            unretainedRegistration(for: registration.key)?.toOpaque()
-                == Unmanaged.passUnretained(registration).toOpaque()
+            guard let current = unretainedRegistration(for: registration.key) else { return false }
+            let opaque = Unmanaged.passUnretained(registration).toOpaque()
+            // A spy's real registration stays current through the spy that replaced it.
+            return current.toOpaque() == opaque
+                || current._withUnsafeGuaranteedRef { $0.wraps.map { Unmanaged.passUnretained($0).toOpaque() } }
+                    == opaque
         }
 
         // MARK: - Writing

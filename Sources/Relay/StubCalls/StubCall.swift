@@ -17,6 +17,13 @@ public struct StubCall: Hashable, Sendable, Codable, CustomStringConvertible {
     /// program's own wiring.
     public let session: String?
 
+    /// `true` when a spy made the call (``SpiedCalls``): the test may answer it, or let the real
+    /// implementation answer. Left out of the JSON for a stub's call.
+    private let spied: Bool?
+
+    /// Whether a spy made the call: the test may let the real implementation answer it.
+    public var isSpied: Bool { spied == true }
+
     /// Creates a call.
     ///
     /// - Parameters:
@@ -24,11 +31,13 @@ public struct StubCall: Hashable, Sendable, Codable, CustomStringConvertible {
     ///   - name: The method called.
     ///   - argument: The argument, as JSON.
     ///   - session: The session whose stub made the call; `nil` for the program's own.
-    public init(typeKey: String, name: String, argument: String, session: String? = nil) {
+    ///   - isSpied: Whether a spy made it.
+    public init(typeKey: String, name: String, argument: String, session: String? = nil, isSpied: Bool = false) {
         self.typeKey = typeKey
         self.name = name
         self.argument = argument
         self.session = session
+        self.spied = isSpied ? true : nil
     }
 
     /// The call as a message shows it: `catalogClient.entry("9780441013593")`, each part escaped

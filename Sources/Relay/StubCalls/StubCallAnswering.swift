@@ -16,4 +16,31 @@ public protocol StubCallAnswering: Sendable {
     /// How long a call may wait for its answer before it fails with
     /// ``StubCallError/Code-swift.enum/timedOut``.
     var timeLimit: Duration { get }
+
+    /// Answers a spy's call (``SpiedCalls``), or lets the real implementation answer it.
+    ///
+    /// By default, ``answer(_:)``'s answer: a test that gives no decision answers every call.
+    ///
+    /// - Parameter call: The call, its argument as JSON; ``StubCall/isSpied`` is `true`.
+    /// - Returns: The answer, or ``StubCallDecision/pass(reportingOutcome:)`` to let the real
+    ///   implementation answer.
+    /// - Throws: ``StubCallError`` as ``answer(_:)``.
+    func decide(_ call: StubCall) async throws -> StubCallDecision
+}
+
+extension StubCallAnswering {
+    /// Answers every spy's call with ``answer(_:)``.
+    public func decide(_ call: StubCall) async throws -> StubCallDecision {
+        .answer(try await answer(call))
+    }
+}
+
+/// What the test does with a spy's call: answers it, or lets the real implementation answer.
+public enum StubCallDecision: Sendable {
+    /// The test's answer, as JSON.
+    case answer(String)
+    /// The real implementation answers; what it returned (as JSON) or threw
+    /// (``StubCallError/Code-swift.enum/thrownByReal``) goes to `reportingOutcome`, for the
+    /// test's journal.
+    case pass(reportingOutcome: @Sendable (Result<String, StubCallError>) -> Void)
 }

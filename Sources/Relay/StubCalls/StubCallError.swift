@@ -29,6 +29,10 @@ public struct StubCallError: Error, Sendable, Hashable, Codable, CustomStringCon
         /// The channel to the test is closed: the test stopped listening, or a message on it was
         /// malformed.
         case channelClosed
+        /// A spy's real implementation threw, after the test let it answer;
+        /// ``StubCallError/detail`` is its error, described. Only the test's journal holds it: the
+        /// program's own code gets the real error.
+        case thrownByReal
         /// The argument or the answer is larger than the channel carries.
         case tooLarge
     }
@@ -89,6 +93,9 @@ public struct StubCallError: Error, Sendable, Hashable, Codable, CustomStringCon
                 """
         case .channelClosed:
             return "\(call) got no answer: the channel to the test is closed (\(detail))"
+        case .thrownByReal:
+            let thrown = thrownType.map { "\($0.echoed): " } ?? ""
+            return "\(call) passed to the real implementation, which threw \(thrown)\(detail)"
         case .tooLarge:
             return "\(call): \(detail)"
         }

@@ -81,14 +81,7 @@ public struct StubCalls: Sendable {
         as answer: Answer.Type = Answer.self
     ) async throws -> Answer {
         let call = try stubCall(name, argument)
-        let text = try await answerText(call)
-        do {
-            return try StubCallCoding.decode(Answer.self, from: text)
-        } catch {
-            throw StubCallError(
-                .answerNotDecodable, call: call,
-                detail: "\(InstructionConfiguration.reason(error)) (expected \(Answer.self), got \(text.echoed))")
-        }
+        return try decode(Answer.self, from: try await answerText(call), of: call)
     }
 
     /// Forwards a call without an argument and returns the test's answer.
@@ -123,7 +116,8 @@ public struct StubCalls: Sendable {
 
     // MARK: - The one path every call takes
 
-    private func stubCall(_ name: String, _ argument: some Encodable) throws(StubCallError) -> StubCall {
+    /// The call as it travels, its argument encoded; checked against the size the channel carries.
+    func stubCall(_ name: String, _ argument: some Encodable, isSpied: Bool = false) throws(StubCallError) -> StubCall {
         let text: String
         do {
             text = try StubCallCoding.encode(argument)
@@ -133,7 +127,7 @@ public struct StubCalls: Sendable {
                 call: StubCall(typeKey: typeKey.tag, name: name, argument: "null"),
                 detail: String(describing: error))
         }
-        let call = StubCall(typeKey: typeKey.tag, name: name, argument: text)
+        let call = StubCall(typeKey: typeKey.tag, name: name, argument: text, isSpied: isSpied)
         guard text.utf8.count <= StubCallCoding.maximumValueSize else {
             throw StubCallError(
                 .tooLarge, call: call,
@@ -145,16 +139,63 @@ public struct StubCalls: Sendable {
     }
 
     /// The answer's JSON; a thrown error of a type given to ``throwing(_:)`` rethrown as itself.
+    /// The test's answer to `call`, within the time limit.
     private func answerText(_ call: StubCall) async throws -> String {
         do {
             return try await StubCallDeadline.answer(call, by: answerer)
         } catch let error as StubCallError {
-            if error.code == .thrownByTest, let name = error.thrownType, let type = errorTypes[name],
-                let value = error.thrownValue, let decoded = try? StubCallCoding.decode(type, from: value)
-            {
-                throw decoded
+            throw declared(error)
+        }
+    }
+
+    /// The test's decision on a spy's `call`, within the time limit.
+    func decision(on call: StubCall) async throws -> StubCallDecision {
+        let answerer = answerer
+        if answerer is any StubCallDeadlineKeeping {
+            do {
+                return try await answerer.decide(call)
+            } catch let error as StubCallError {
+                throw declared(error)
             }
-            throw error
+        }
+        do {
+            return .answer(
+                try await StubCallDeadline.answer(call, within: answerer.timeLimit) {
+                    switch try await answerer.decide(call) {
+                    case .answer(let text): return text
+                    case .pass(let report): throw PassedToReal(report: report)
+                    }
+                })
+        } catch let passed as PassedToReal {
+            return .pass(reportingOutcome: passed.report)
+        } catch let error as StubCallError {
+            throw declared(error)
+        }
+    }
+
+    /// A decision to pass, carried through the deadline's race, which races answers.
+    private struct PassedToReal: Error {
+        let report: @Sendable (Result<String, StubCallError>) -> Void
+    }
+
+    /// The test's error as itself when the stub declared its type (``throwing(_:)``), else as is.
+    private func declared(_ error: StubCallError) -> any Error {
+        if error.code == .thrownByTest, let name = error.thrownType, let type = errorTypes[name],
+            let value = error.thrownValue, let decoded = try? StubCallCoding.decode(type, from: value)
+        {
+            return decoded
+        }
+        return error
+    }
+
+    /// The answer `text` as the stub expects it.
+    func decode<Answer: Decodable>(_ answer: Answer.Type, from text: String, of call: StubCall) throws -> Answer {
+        do {
+            return try StubCallCoding.decode(Answer.self, from: text)
+        } catch {
+            throw StubCallError(
+                .answerNotDecodable, call: call,
+                detail: "\(InstructionConfiguration.reason(error)) (expected \(Answer.self), got \(text.echoed))")
         }
     }
 }

@@ -48,6 +48,9 @@ final class ProgramChannel: Sendable {
     /// The answers of each open session, by its name.
     private let sessionAnswers = LockedValue<[String: StubAnswers]>([:])
 
+    /// Where the outcome of each spy's call the test passed goes, by the call's identifier.
+    private let passed = LockedValue<[UInt64: @Sendable (Result<String, StubCallError>) -> Void]>([:])
+
     /// Commands sent and not yet done, and whether the channel has ended (see ``ProgramCommands``).
     private let commands = LockedValue(ProgramCommands<CheckedContinuation<Refusal?, any Error>>())
 
@@ -155,7 +158,11 @@ final class ProgramChannel: Sendable {
                     case .commandDone(let id, let refusal, let code):
                         let waiting = commands.withLockedValue { $0.finish(id) }
                         waiting?.resume(returning: refusal.map { Refusal(reason: $0, code: code) })
-                    case .answer, .failure, .command, .welcome, .refused:
+                    case .outcome(let id, let value, let error):
+                        // What a spy's real implementation did with a call the test passed.
+                        let report = passed.withLockedValue { $0.removeValue(forKey: id) }
+                        report?(error.map { .failure($0) } ?? .success(value ?? "null"))
+                    case .answer, .failure, .pass, .command, .welcome, .refused:
                         // Those go from the test to the program.
                         continue
                     case .hello:
@@ -239,9 +246,20 @@ final class ProgramChannel: Sendable {
                         ? "the launcher has no stubAnswers: set them before launching"
                         : "its session has ended")
             }
-            // Under the same time limit as the program's call, so a closure that never returns is
-            // cancelled here too, as it is in process.
-            reply = .answer(id: id, value: try await StubCallDeadline.answer(call, by: answers))
+            if call.isSpied {
+                // StubAnswers keeps the call's time limit itself, for a decision as for an answer.
+                switch try await answers.decide(call) {
+                case .answer(let value):
+                    reply = .answer(id: id, value: value)
+                case .pass(let report):
+                    passed.withLockedValue { $0[id] = report }
+                    reply = .pass(id: id)
+                }
+            } else {
+                // Under the same time limit as the program's call, so a closure that never returns
+                // is cancelled here too, as it is in process.
+                reply = .answer(id: id, value: try await StubCallDeadline.answer(call, by: answers))
+            }
         } catch let error as StubCallError {
             // A session's unanswered calls are its own to report.
             if error.code == .unanswered && call.session == nil { unanswered.withLockedValue { $0.append(call) } }

@@ -51,8 +51,15 @@ public final class StubAnswers: StubCallAnswering, StubCallDeadlineKeeping {
         var timer: Task<Void, Never>?
     }
 
+    /// Which of a spy's calls the test answers, and how.
+    private struct SpyRule {
+        let answers: @Sendable (StubCall) -> Bool
+        let handler: Handler
+    }
+
     private struct State {
         var handlers: [Key: Handler] = [:]
+        var spyRules: [Key: SpyRule] = [:]
         var entries: [StubJournal.Entry] = []
         var waiters: [Int: Waiter] = [:]
         var nextWaiter = 0
@@ -86,7 +93,74 @@ public final class StubAnswers: StubCallAnswering, StubCallDeadlineKeeping {
         _ name: String,
         with body: @escaping @Sendable (Argument) async throws -> Answer
     ) {
-        let handler: Handler = { call in
+        let handler = Self.handler(body)
+        state.withLockedValue { $0.handlers[Key(typeKey: typeKey.tag, name: name)] = handler }
+    }
+
+    /// Answers every call `name` of the stub of `typeKey`, which has no argument, with `body`.
+    ///
+    /// - Parameters:
+    ///   - typeKey: The stubbed dependency's type key.
+    ///   - name: The call's name.
+    ///   - body: Makes the answer; what it throws fails the call in the program.
+    public func answer<Answer: Encodable & Sendable>(
+        _ typeKey: DependencyTypeKey,
+        _ name: String,
+        with body: @escaping @Sendable () async throws -> Answer
+    ) {
+        answer(typeKey, name) { (_: StubCallCoding.AnyArgument) in try await body() }
+    }
+
+    /// Stops answering call `name` of the stub of `typeKey`: from now on the call fails in the
+    /// program as unanswered.
+    ///
+    /// - Parameters:
+    ///   - typeKey: The stubbed dependency's type key.
+    ///   - name: The call's name.
+    public func removeAnswer(_ typeKey: DependencyTypeKey, _ name: String) {
+        _ = state.withLockedValue { $0.handlers.removeValue(forKey: Key(typeKey: typeKey.tag, name: name)) }
+    }
+
+    /// Answers the calls `name` of the spy of `typeKey` for which `isAnswered` holds with `body`,
+    /// from now on; the spy's other calls reach its real implementation, and the journal keeps
+    /// each with what the real one returned or threw (``StubJournal/Outcome/passedThrough(_:)``).
+    ///
+    /// ```swift
+    /// answers.spy(.catalogClient, "entry", when: { (isbn: String) in isbn == dune.isbn }) { _ in dune }
+    /// ```
+    ///
+    /// A spy's call with no spy rule for it is answered by an `answer(_:_:with:)`
+    /// closure when one is given, and passes otherwise: a spy whose calls the test never answers
+    /// passes every call, and none of them is unanswered.
+    ///
+    /// - Parameters:
+    ///   - typeKey: The spied dependency's type key, as its instruction names it.
+    ///   - name: The call's name, as the spy sends it.
+    ///   - isAnswered: Which calls the test answers, by their argument.
+    ///   - body: Answers those calls; what it throws fails the call in the program.
+    public func spy<Argument: Decodable & Sendable, Answer: Encodable & Sendable>(
+        _ typeKey: DependencyTypeKey,
+        _ name: String,
+        when isAnswered: @escaping @Sendable (Argument) -> Bool = { (_: Argument) in true },
+        with body: @escaping @Sendable (Argument) async throws -> Answer
+    ) {
+        let rule = SpyRule(
+            answers: { call in
+                guard let argument = try? StubCallCoding.decode(Argument.self, from: call.argument) else {
+                    // Answered by the handler, which says the argument does not decode.
+                    return true
+                }
+                return isAnswered(argument)
+            }, handler: Self.handler(body))
+        state.withLockedValue { $0.spyRules[Key(typeKey: typeKey.tag, name: name)] = rule }
+    }
+
+    /// The closure that answers a call with `body`: decodes the argument, runs `body`, encodes its
+    /// answer; each failure a `StubCallError` that names the call.
+    private static func handler<Argument: Decodable & Sendable, Answer: Encodable & Sendable>(
+        _ body: @escaping @Sendable (Argument) async throws -> Answer
+    ) -> Handler {
+        return { call in
             let argument: Argument
             do {
                 argument = try StubCallCoding.decode(Argument.self, from: call.argument)
@@ -120,31 +194,6 @@ public final class StubAnswers: StubCallAnswering, StubCallDeadlineKeeping {
             }
             return text
         }
-        state.withLockedValue { $0.handlers[Key(typeKey: typeKey.tag, name: name)] = handler }
-    }
-
-    /// Answers every call `name` of the stub of `typeKey`, which has no argument, with `body`.
-    ///
-    /// - Parameters:
-    ///   - typeKey: The stubbed dependency's type key.
-    ///   - name: The call's name.
-    ///   - body: Makes the answer; what it throws fails the call in the program.
-    public func answer<Answer: Encodable & Sendable>(
-        _ typeKey: DependencyTypeKey,
-        _ name: String,
-        with body: @escaping @Sendable () async throws -> Answer
-    ) {
-        answer(typeKey, name) { (_: StubCallCoding.AnyArgument) in try await body() }
-    }
-
-    /// Stops answering call `name` of the stub of `typeKey`: from now on the call fails in the
-    /// program as unanswered.
-    ///
-    /// - Parameters:
-    ///   - typeKey: The stubbed dependency's type key.
-    ///   - name: The call's name.
-    public func removeAnswer(_ typeKey: DependencyTypeKey, _ name: String) {
-        _ = state.withLockedValue { $0.handlers.removeValue(forKey: Key(typeKey: typeKey.tag, name: name)) }
     }
 
     // MARK: - What was asked
@@ -193,6 +242,32 @@ public final class StubAnswers: StubCallAnswering, StubCallDeadlineKeeping {
             record(.unanswered, at: position)
             throw error
         }
+        return try await run(handler, on: call, at: position)
+    }
+
+    /// Answers a spy's `call` as ``spy(_:_:when:with:)`` said (or, with no spy rule for it, as
+    /// ``answer(_:)`` would), or passes it to the real implementation; the journal records either,
+    /// and for a pass, what the real one did once the program says.
+    ///
+    /// - Returns: The answer, or a pass whose outcome the journal records.
+    /// - Throws: As ``answer(_:)``, for a call the test answers.
+    public func decide(_ call: StubCall) async throws -> StubCallDecision {
+        let (handler, position) = state.withLockedValue { state in
+            state.entries.append(StubJournal.Entry(call: call, outcome: .pending))
+            let key = Key(typeKey: call.typeKey, name: call.name)
+            let handler = state.spyRules[key].map { $0.answers(call) ? $0.handler : nil } ?? state.handlers[key]
+            return (handler, state.entries.count - 1)
+        }
+        journalChanged()
+        guard let handler else {
+            record(.passedThrough(nil), at: position)
+            return .pass { [self] outcome in record(.passedThrough(outcome), at: position) }
+        }
+        return .answer(try await run(handler, on: call, at: position))
+    }
+
+    /// Runs `handler` on `call` within ``timeLimit``, and records how it ended at `position`.
+    private func run(_ handler: @escaping Handler, on call: StubCall, at position: Int) async throws -> String {
         // Settled, and so recorded, by the time limit at the latest, whatever the closure does.
         let settled: @Sendable (Result<String, any Error>) -> Void = { [self] result in
             switch result {

@@ -32,6 +32,9 @@ public struct StubJournal: Sendable, CustomStringConvertible {
         case timedOut
         /// The test's closure threw, or could not take the argument.
         case failed(StubCallError)
+        /// A spy's call the test let the real implementation answer: what it returned (as JSON)
+        /// or threw (code `thrownByReal`); `nil` until the program says.
+        case passedThrough(Result<String, StubCallError>?)
     }
 
     /// One call and how it was answered.
@@ -107,6 +110,11 @@ public struct StubJournal: Sendable, CustomStringConvertible {
             case .unanswered: outcome = "unanswered"
             case .timedOut: outcome = "timed out"
             case .failed(let error): outcome = "failed: \(error.code.rawValue) \(Self.oneLine(error.detail))"
+            case .passedThrough(nil): outcome = "passed to the real implementation"
+            case .passedThrough(.success(let answer)):
+                outcome = "passed; the real implementation answered \(Self.oneLine(answer))"
+            case .passedThrough(.failure(let error)):
+                outcome = "passed; the real implementation threw \(Self.oneLine(error.detail))"
             }
             return "\(position + 1). \(entry.call) → \(outcome)"
         }.joined(separator: "\n")

@@ -53,7 +53,9 @@ struct ControlProtocolDocumentTests {
             }
         }
         #expect(
-            kinds == ["hello", "welcome", "refused", "call", "answer", "failure", "command", "commandDone"],
+            kinds == [
+                "hello", "welcome", "refused", "call", "answer", "failure", "pass", "outcome", "command", "commandDone",
+            ],
             "every kind of message has an example")
     }
 

@@ -30,6 +30,10 @@ public struct BookshelfStubFactoryIndex: TypedDependencyFactoryIndexable {
         // Its lookups are answered by the test, which sees what the program asked.
         .answeredCatalog: .answeredByTest((any BookCatalogClient).self) { calls in AnsweredCatalogClient(calls: calls)
         },
+        // Around the program's own catalog: the test answers the lookups it chooses, sees them all.
+        .spiedCatalog: .spiedByTest((any BookCatalogClient).self) { calls, real in
+            SpiedCatalogClient(calls: calls, real: real)
+        },
         .catalogFailingToClose: TypedDependencyFactory((any BookCatalogClient).self) { _ in
             StubCatalogClient()
         } teardown: { _ in

@@ -16,6 +16,9 @@ extension DependencyFactoryKey {
     /// An ``AnsweredCatalogClient``, whose lookups the test answers (RelayTesting's `StubAnswers`):
     /// `factory=answeredCatalog`.
     public static let answeredCatalog: DependencyFactoryKey = "answeredCatalog"
+    /// A ``SpiedCatalogClient`` around the program's own catalog client, whose lookups the test
+    /// answers or lets through: `factory=spiedCatalog`.
+    public static let spiedCatalog: DependencyFactoryKey = "spiedCatalog"
     /// A ``StubCatalogClient`` whose teardown fails at shutdown: `factory=catalogFailingToClose`.
     public static let catalogFailingToClose: DependencyFactoryKey = "catalogFailingToClose"
 }

@@ -52,6 +52,8 @@ extension TypedDependencyFactoryKey<any BookCatalogClient, StubCatalogClient.Con
 extension TypedDependencyFactoryKey<any BookCatalogClient, Never> {
     /// ``AnsweredCatalogClient``, whose lookups the test answers: `factory=answeredCatalog`.
     public static var answeredCatalog: Self { Self(.answeredCatalog) }
+    /// ``SpiedCatalogClient``, around the program's own catalog: `factory=spiedCatalog`.
+    public static var spiedCatalog: Self { Self(.spiedCatalog) }
     /// A ``StubCatalogClient`` whose teardown fails: `factory=catalogFailingToClose`.
     public static var catalogFailingToClose: Self { Self(.catalogFailingToClose) }
 }

@@ -153,6 +153,23 @@ class ConnectedProgramTests(unittest.TestCase):
         status, _ = self.program.request("GET", "/books", session="import-1")
         self.assertEqual(status, 400)
 
+    def test_spy(self):
+        self.launch(BASE_WIRING)
+        # The test answers one ISBN and lets the stub catalog (the program's own here) answer the rest.
+        self.connection.answer_calls(
+            lambda call: WAY_OF_KINGS if json.loads(call["argument"]) == WAY_OF_KINGS["isbn"] else relay_control.PASS)
+        self.assertIsNone(self.connection.command(
+            {"openSession": {"name": "spy-1", "instructions": ["type=catalogClient,factory=spiedCatalog"]}}))
+        status, body = self.program.request(
+            "POST", "/books/import", {"isbns": ["9780765326355", "9780441478125"]}, session="spy-1")
+        self.assertEqual(status, 201, body)
+        self.assertEqual([book["title"] for book in json.loads(body)["imported"]],
+                         ["The Way of Kings", "The Left Hand of Darkness"])
+        self.assertEqual([call.get("spied") for call in self.connection.journal], [True, True])
+        outcomes = list(self.connection.wait_for_outcomes(1).values())
+        self.assertEqual(json.loads(outcomes[0]["value"])["title"], "The Left Hand of Darkness")
+        self.assertIsNone(self.connection.command({"endSession": {"name": "spy-1"}}))
+
     def test_rewire_and_reset(self):
         self.launch(BASE_WIRING)
         self.connection.answer_calls(lambda call: WAY_OF_KINGS)

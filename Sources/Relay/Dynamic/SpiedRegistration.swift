@@ -1,0 +1,62 @@
+/// The registration a spy's instruction replaces, and the container that holds it: the spy builds
+/// its real implementation through it, with the real one's lifecycle and dependencies.
+struct SpiedRegistration: Sendable {
+    let registration: AnyRegistration
+    let container: DependencyContainer
+
+    /// What the program resolves `type` to in `scope` of `root` before an instruction replaces it:
+    /// the scope's own registration, else the root's (where a scope falls back); `nil` when there
+    /// is none. Asks for no container that does not exist.
+    static func replaced(
+        _ type: Any.Type, in scope: DependencyContainerScope, of root: DependencyContainer
+    ) -> SpiedRegistration? {
+        let key = RegistrationKey(type, name: nil)
+        var containers = [root]
+        if !scope.isGlobal, root.family.scopeNames.contains(scope) {
+            containers.insert(root.container(for: scope), at: 0)
+        }
+        for container in containers {
+            if let registration = container.table.withRead({ $0.registration(for: key) }) {
+                return SpiedRegistration(registration: registration, container: container)
+            }
+        }
+        return nil
+    }
+
+    /// The spy's registration: each build resolves the real implementation through
+    /// ``registration`` in ``container``, and hands it to `factory` with the spy's line.
+    func wrapped<Service>(
+        by factory: @escaping @Sendable (SpiedCalls, Service) throws -> Service,
+        calls: SpiedCalls,
+        lifecycle: LifecycleType,
+        instruction: String
+    ) -> AnyRegistration? {
+        // Found under the spy's own key, so of its type; checked once here, not on each build.
+        guard let real = registration as? Registration<Service> else { return nil }
+        let key = RegistrationKey(Service.self, name: nil)
+        let container = container
+        if real.isAsync {
+            return Registration(
+                key: key, lifecycle: lifecycle, instruction: instruction,
+                asyncFactory: { _ in
+                    let built: Service
+                    do {
+                        built = try ResolutionEngine.keptInstance(of: real, in: container.table)
+                    } catch {
+                        built = try await ResolutionEngine.instanceAsync(of: real, in: container)
+                    }
+                    return try factory(calls, built)
+                }, wrapping: real)
+        }
+        return Registration(
+            key: key, lifecycle: lifecycle, instruction: instruction,
+            factory: { _ in
+                // What the real registration keeps (a singleton built before the spy), else a
+                // build by its lifecycle, as a resolve of it would have made.
+                let built = try ResolutionEngine.keptInstance(of: real, in: container.table) {
+                    () throws -> Service in try ResolutionEngine.instance(of: real, in: container)
+                }
+                return try factory(calls, built)
+            }, wrapping: real)
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Relay
+import RelayTestSupport
+import RelayTesting
+import Synchronization
+import Testing
+
+/// Spies in process: the parser is given the test's answers; the spy wraps the program's own
+/// registration of the type it replaces.
+@Suite("Spies the test answers or lets through, in process")
+struct InProcessSpyTests {
+    protocol Greeter: Sendable {
+        func greeting(for name: String) async throws -> String
+    }
+
+    struct NoGreetingForZed: Error, Codable, Equatable {}
+
+    /// The real greeter: it has no greeting for Zed.
+    struct PlainGreeter: Greeter {
+        func greeting(for name: String) async throws -> String {
+            guard name != "Zed" else { throw NoGreetingForZed() }
+            return "Hello, \(name)"
+        }
+    }
+
+    struct SpiedGreeter: Greeter {
+        let calls: SpiedCalls
+        let real: any Greeter
+        func greeting(for name: String) async throws -> String {
+            try await calls.call("greeting", name) { try await real.greeting(for: $0) }
+        }
+    }
+
+    struct Types: DependencyTypeIndexable {
+        let index: [DependencyTypeKey: Any.Type] = ["greeter": (any Greeter).self]
+    }
+
+    struct Factories: TypedDependencyFactoryIndexable {
+        let index: [DependencyFactoryKey: TypedDependencyFactory] = [
+            "spiedGreeter": .spiedByTest((any Greeter).self) { calls, real in SpiedGreeter(calls: calls, real: real) }
+        ]
+    }
+
+    /// A container, with the real greeter registered if `registersReal`, and the spy injected.
+    private func container(
+        answers: StubAnswers?, registersReal: Bool = true, instruction: String = "type=greeter,factory=spiedGreeter"
+    ) throws -> DependencyContainer {
+        let container = DependencyContainer()
+        if registersReal { container.register((any Greeter).self) { _ in PlainGreeter() } }
+        let index = DynamicDependencyIndex()
+        try index.add(Types())
+        try index.add(Factories())
+        try InjectDependenciesArgumentParser(
+            index: index, container: container, allowsUnregisteredTypes: true, readsEnvironment: false,
+            report: .silent, answering: answers
+        ).inject(instructions: [try DependencyInjectionInstruction(parsing: instruction)])
+        return container
+    }
+
+    @Test("the test answers the calls it chooses; the real one answers the others; the journal keeps both")
+    func chosenCalls() async throws {
+        let answers = StubAnswers()
+        answers.spy("greeter", "greeting", when: { (name: String) in name == "Ann" }, with: { name in "Hi, \(name)" })
+        let greeter = try await container(answers: answers).resolve((any Greeter).self)
+        #expect(try await greeter.greeting(for: "Ann") == "Hi, Ann")
+        #expect(try await greeter.greeting(for: "Bob") == "Hello, Bob")
+        let outcomes = answers.journal.entries.map(\.outcome)
+        #expect(outcomes == [.answered(#""Hi, Ann""#), .passedThrough(.success(#""Hello, Bob""#))])
+        #expect(answers.journal.entries.allSatisfy { $0.call.isSpied })
+        #expect(answers.unansweredCalls.isEmpty)
+    }
+
+    @Test("the real one's error reaches the caller as itself; the journal says what it threw")
+    func realThrows() async throws {
+        let answers = StubAnswers()
+        let greeter = try await container(answers: answers).resolve((any Greeter).self)
+        await #expect(throws: NoGreetingForZed.self) { try await greeter.greeting(for: "Zed") }
+        guard case .passedThrough(.failure(let error)?) = answers.journal.entries.first?.outcome else {
+            Issue.record("\(answers.journal)")
+            return
+        }
+        #expect(error.code == .thrownByReal)
+        #expect(error.thrownType == "NoGreetingForZed")
+        #expect(answers.journal.description.contains("passed; the real implementation threw"))
+    }
+
+    @Test("a plain answer answers every call of a spy; with none, every call passes and none is unanswered")
+    func withoutRules() async throws {
+        let answering = StubAnswers()
+        answering.answer("greeter", "greeting") { (name: String) in "Yo, \(name)" }
+        #expect(try await container(answers: answering).resolve((any Greeter).self).greeting(for: "Cy") == "Yo, Cy")
+        let silent = StubAnswers()
+        #expect(try await container(answers: silent).resolve((any Greeter).self).greeting(for: "Cy") == "Hello, Cy")
+        #expect(silent.unansweredCalls.isEmpty)
+        #expect(silent.journal.entries.map(\.outcome) == [.passedThrough(.success(#""Hello, Cy""#))])
+    }
+
+    @Test("the real one keeps its own lifecycle: a transient spy wraps the one real singleton")
+    func realLifecycle() async throws {
+        final class Builds: Sendable { let count = Atomic(0) }
+        let builds = Builds()
+        let container = DependencyContainer()
+        container.register((any Greeter).self) { _ in
+            builds.count.add(1, ordering: .relaxed)
+            return PlainGreeter()
+        }
+        let index = DynamicDependencyIndex()
+        try index.add(Types())
+        try index.add(Factories())
+        try InjectDependenciesArgumentParser(
+            index: index, container: container, readsEnvironment: false, report: .silent, answering: StubAnswers()
+        ).inject(instructions: [
+            try DependencyInjectionInstruction(parsing: "type=greeter,factory=spiedGreeter,lifecycle=transient")
+        ])
+        for _ in 0..<3 { _ = try await container.resolve((any Greeter).self) }
+        #expect(builds.count.load(ordering: .relaxed) == 1)
+    }
+
+    @Test("a spy with nothing to wrap fails the injection, naming the type; nothing is registered")
+    func nothingToSpyOn() async throws {
+        let error = #expect(throws: DynamicDependencyIndexError.self) {
+            _ = try container(answers: StubAnswers(), registersReal: false)
+        }
+        #expect(error?.code == .nothingToSpyOn)
+        #expect(error?.description.contains("wraps the program's own Greeter") == true, "\(String(describing: error))")
+    }
+
+    @Test("a spy where no test answers fails the injection as an answered stub does")
+    func noAnswers() async throws {
+        let error = #expect(throws: DynamicDependencyIndexError.self) { _ = try container(answers: nil) }
+        #expect(error?.code == .noTestAnswers)
+    }
+}
