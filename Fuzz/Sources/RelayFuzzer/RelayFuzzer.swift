@@ -14,6 +14,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         checkFrames(Array(bytes.dropFirst()))
         return 0
     }
+    if mode == 0xFE {
+        checkHandshake(Array(bytes.dropFirst()))
+        return 0
+    }
     let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
     switch mode % 4 {
     case 0: checkInstruction(text)
@@ -174,6 +178,55 @@ func checkFrames(_ bytes: [UInt8]) {
         } catch {
             precondition(error.description.unicodeScalars.count <= 4_000, "a long refusal")
             return
+        }
+    }
+}
+
+/// The handshake of a program that connects to its test. Even first byte: the rest is an endpoint
+/// value, which parses and round-trips or is refused with a short message. Odd: the rest is what a
+/// peer sent before the handshake was done, read with the handshake's 4 KiB limit; whatever each
+/// message is, the test welcomes only a hello that proves the secret at a version it speaks (and
+/// never once the secret is spent), and the program takes only a welcome at a version it speaks.
+func checkHandshake(_ bytes: [UInt8]) {
+    guard let first = bytes.first else { return }
+    let rest = bytes.dropFirst()
+    if first % 2 == 0 {
+        let text = String(decoding: rest, as: UTF8.self)
+        do {
+            let endpoint = try ControlEndpoint(parsing: text)
+            let again = try? ControlEndpoint(parsing: endpoint.encoded)
+            precondition(again == endpoint, "an endpoint value did not round-trip: \(endpoint.encoded)")
+        } catch {
+            precondition(error.description.unicodeScalars.count <= 200, "a long refusal of an endpoint value")
+        }
+        return
+    }
+    let secret = String(repeating: "A", count: 43)
+    let endpoint = ControlEndpoint(address: .tcp(host: "127.0.0.1", port: 9), secret: secret)
+    var reader = ControlFrame.Reader(maximumLength: 4_096)
+    reader.append(rest)
+    while true {
+        let message: ControlMessage
+        do {
+            guard let next = try reader.next() else { return }
+            message = next
+        } catch {
+            return
+        }
+        let proves: Bool
+        if case .hello(let versions, let given, _) = message {
+            proves = given == secret && versions.contains(endpoint.version)
+        } else {
+            proves = false
+        }
+        precondition((endpoint.refusal(ofFirst: message, isSpent: false) == nil) == proves, "a wrong verdict")
+        precondition(endpoint.refusal(ofFirst: message, isSpent: true) != nil, "a spent secret welcomed")
+        let failure = ControlEndpoint.failure(ofReply: message, speaking: [1])
+        if case .welcome(1) = message {
+            precondition(failure == nil, "a welcome refused")
+        } else {
+            precondition(failure != nil, "a reply other than a welcome taken")
+            precondition((failure ?? "").unicodeScalars.count <= 400, "a long failure")
         }
     }
 }

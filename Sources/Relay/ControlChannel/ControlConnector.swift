@@ -100,17 +100,12 @@ enum ControlConnector {
         while true {
             do {
                 if let message = try reader.next() {
-                    switch message {
-                    case .welcome:
-                        _ = fcntl(descriptor, F_SETFL, flags)
-                        ok = true
-                        return .success(descriptor)
-                    case .refused(let code, let reason):
-                        return .failure(
-                            Failure(description: "the test refused the connection (\(code)): \(reason.prefix(200))"))
-                    default:
-                        return .failure(Failure(description: "the test answered the hello with another message"))
+                    if let failure = ControlEndpoint.failure(ofReply: message, speaking: versions) {
+                        return .failure(Failure(description: failure))
                     }
+                    _ = fcntl(descriptor, F_SETFL, flags)
+                    ok = true
+                    return .success(descriptor)
                 }
             } catch {
                 return .failure(Failure(description: "the test answered the hello with \(error)"))

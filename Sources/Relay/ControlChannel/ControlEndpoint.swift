@@ -105,6 +105,61 @@ public struct ControlEndpoint: Sendable, Hashable {
         callMilliseconds = calls
     }
 
+    /// Why the test refuses a connection whose first frame is `first` (`nil`: none arrived, or it
+    /// was not a message within the handshake's limit); `nil` to welcome it. The one statement of
+    /// what a hello must prove, for RelayTesting's endpoint and the fuzzer.
+    ///
+    /// - Parameters:
+    ///   - first: The connection's first message.
+    ///   - isSpent: Whether a program has proved the secret already.
+    /// - Returns: The refusal's code and reason, as the `refused` message carries them.
+    public func refusal(ofFirst first: ControlMessage?, isSpent: Bool) -> (code: String, reason: String)? {
+        guard case .hello(let versions, let secret, _) = first else {
+            return ("malformedHello", "the first frame is not a hello")
+        }
+        guard Self.constantTimeEqual(secret, self.secret) else {
+            return ("unknownSecret", "the secret is not this endpoint's")
+        }
+        guard versions.contains(version) else {
+            return ("versionUnsupported", "the test speaks version \(version)")
+        }
+        guard !isSpent else { return ("secretUsed", "this secret was used already") }
+        return nil
+    }
+
+    /// Why the program ends a connection whose answer to its hello is `reply`; `nil` for a
+    /// welcome at a version it speaks. The one statement of what the program takes as an answer,
+    /// for the connector and the fuzzer.
+    ///
+    /// - Parameters:
+    ///   - reply: The test's first message.
+    ///   - versions: The versions the program speaks.
+    /// - Returns: What the program says on standard error, or `nil`.
+    public static func failure(ofReply reply: ControlMessage, speaking versions: [Int]) -> String? {
+        switch reply {
+        case .welcome(let version) where versions.contains(version):
+            return nil
+        case .welcome(let version):
+            return "the test welcomed the program at version \(version); it speaks \(versions)"
+        case .refused(let code, let reason):
+            return
+                "the test refused the connection (\(String(code.prefix(40)).echoed)): \(String(reason.prefix(200)).echoed)"
+        default:
+            return "the test answered the hello with another message"
+        }
+    }
+
+    /// Compares every byte, whatever the first difference, so the time taken tells nothing of
+    /// where a guess went wrong.
+    static func constantTimeEqual(_ given: String, _ expected: String) -> Bool {
+        let a = Array(given.utf8)
+        let b = Array(expected.utf8)
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+
     /// Whether `host` is written as four decimal bytes.
     static func isIPv4Literal(_ host: Substring) -> Bool {
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)

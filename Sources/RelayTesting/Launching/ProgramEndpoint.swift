@@ -37,6 +37,14 @@ public final class ProgramEndpoint: Sendable {
     /// Whether the secret was spent (or the endpoint closed): a second hello is refused.
     private let spent = LockedValue(false)
 
+    /// The connections refused so far, each as `code (from process N)`.
+    private let refused = LockedValue<[String]>([])
+
+    /// The connections the endpoint refused, in order, each as its code and where it came from:
+    /// `unknownSecret (from process 4242)`. A wrong or replayed secret shows here and in the error
+    /// of a wait that no program ended.
+    public var refusals: [String] { refused.withLockedValue { $0 } }
+
     /// Opens a listener on a free port of 127.0.0.1.
     ///
     /// - Parameters:
@@ -102,12 +110,14 @@ public final class ProgramEndpoint: Sendable {
         let listener = listener
         let endpoint = endpoint
         let spent = spent
+        let refused = refused
         let accepted: Result<(descriptor: Int32, processIdentifier: Int32), ProgramEndpointError> =
             await withCheckedContinuation { continuation in
                 // A thread of its own: accepting and reading the hello block.
                 Thread.detachNewThread {
                     continuation.resume(
-                        returning: Self.acceptGreeted(on: listener, expecting: endpoint, spent: spent, within: timeout))
+                        returning: Self.acceptGreeted(
+                            on: listener, expecting: endpoint, spent: spent, refused: refused, within: timeout))
                 }
             }
         let (descriptor, processIdentifier) = try accepted.get()
@@ -122,13 +132,18 @@ public final class ProgramEndpoint: Sendable {
 
     /// Accepts connections until one proves the secret or `timeout` passes; refuses the others.
     private static func acceptGreeted(
-        on listener: Int32, expecting endpoint: ControlEndpoint, spent: LockedValue<Bool>, within timeout: Duration
+        on listener: Int32, expecting endpoint: ControlEndpoint, spent: LockedValue<Bool>,
+        refused: LockedValue<[String]>, within timeout: Duration
     ) -> Result<(descriptor: Int32, processIdentifier: Int32), ProgramEndpointError> {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while true {
             guard SocketDescriptor.wait(listener, for: Int16(POLLIN), until: deadline, on: clock) else {
-                return .failure(ProgramEndpointError("no program connected and proved the secret within \(timeout)"))
+                let refusals = refused.withLockedValue { $0 }
+                return .failure(
+                    ProgramEndpointError(
+                        "no program connected and proved the secret within \(timeout)"
+                            + (refusals.isEmpty ? "" : "; refused: \(refusals.joined(separator: ", "))")))
             }
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
@@ -144,24 +159,17 @@ public final class ProgramEndpoint: Sendable {
                 reader.append(buffer[0..<count])
                 hello = try? reader.next()
             }
-            guard case .hello(let versions, let secret, let processIdentifier) = hello else {
-                refuse(connection, code: "malformedHello", reason: "the first frame is not a hello")
-                continue
+            // Spent by the first hello that proves the secret, under the lock: a replay is refused.
+            let refusal = spent.withLockedValue { spent in
+                let refusal = endpoint.refusal(ofFirst: hello, isSpent: spent)
+                if refusal == nil { spent = true }
+                return refusal
             }
-            guard constantTimeEqual(secret, endpoint.secret) else {
-                refuse(connection, code: "unknownSecret", reason: "the secret is not this endpoint's")
-                continue
-            }
-            guard versions.contains(1) else {
-                refuse(connection, code: "versionUnsupported", reason: "the test speaks version 1")
-                continue
-            }
-            let first = spent.withLockedValue { spent in
-                defer { spent = true }
-                return !spent
-            }
-            guard first else {
-                refuse(connection, code: "secretUsed", reason: "this secret was used already")
+            guard refusal == nil, case .hello(_, _, let processIdentifier) = hello else {
+                let code = refusal?.code ?? "malformedHello"
+                let origin = if case .hello(_, _, let pid) = hello { " (from process \(pid))" } else { "" }
+                refused.withLockedValue { $0.append(code + origin) }
+                refuse(connection, code: code, reason: refusal?.reason ?? "")
                 continue
             }
             guard let welcome = try? ControlFrame.bytes(of: .welcome(version: 1)),
@@ -180,16 +188,6 @@ public final class ProgramEndpoint: Sendable {
             _ = SocketDescriptor.send(bytes, to: connection, until: clock.now.advanced(by: .seconds(1)), on: clock)
         }
         SocketDescriptor.close(connection)
-    }
-
-    /// Compares every byte, whatever the first difference, so the time taken tells nothing.
-    private static func constantTimeEqual(_ given: String, _ expected: String) -> Bool {
-        let a = Array(given.utf8)
-        let b = Array(expected.utf8)
-        guard a.count == b.count else { return false }
-        var difference: UInt8 = 0
-        for index in a.indices { difference |= a[index] ^ b[index] }
-        return difference == 0
     }
 }
 

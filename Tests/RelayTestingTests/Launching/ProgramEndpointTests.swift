@@ -100,7 +100,12 @@ struct ProgramEndpointTests {
             of: String(secret), with: "secret=" + String(repeating: "x", count: 43))
         let (process, _, errors) = try runAnswered(["Ann"], environment: environment)
         defer { if process.isRunning { process.terminate() } }
-        await #expect(throws: ProgramEndpointError.self) { try await endpoint.connection(timeout: .seconds(1)) }
+        let error = await #expect(throws: ProgramEndpointError.self) {
+            try await endpoint.connection(timeout: .seconds(1))
+        }
+        // The test's side says what it refused, and whom.
+        #expect(endpoint.refusals == ["unknownSecret (from process \(process.processIdentifier))"])
+        #expect(error?.description.contains("refused: unknownSecret") == true, "\(String(describing: error))")
         let said = try await withDeadline { await text(of: errors, until: "no test answers them here") }
         #expect(
             said.contains("Relay: no channel to the test: the test refused the connection (unknownSecret)"), "\(said)")
