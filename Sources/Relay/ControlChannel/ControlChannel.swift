@@ -63,14 +63,15 @@ public final class ControlChannel: StubCallAnswering {
     private static let opened = LockedValue<[String: ControlChannel]>([:])
 
     /// The channel `environment` names (the process's when `nil`), if it names one the program
-    /// inherited; `nil` otherwise, having opened nothing.
-    static func named(in environment: [String: String]?) -> ControlChannel? {
+    /// inherited or an endpoint it may connect to (on this host, or any when `allowsOtherHosts`);
+    /// `nil` otherwise, having opened nothing.
+    static func named(in environment: [String: String]?, allowsOtherHosts: Bool = false) -> ControlChannel? {
         func read(_ name: String) -> String? {
             environment.map { $0[name] } ?? getenv(name).map { String(cString: $0) }
         }
         // An endpoint the program connects to itself, for a test that did not spawn it.
         if let endpoint = read(ControlEndpoint.environmentVariable) {
-            return connected(to: endpoint)
+            return connected(to: endpoint, allowsOtherHosts: allowsOtherHosts)
         }
         let value = read(environmentVariable)
         guard let value else { return nil }
@@ -84,7 +85,7 @@ public final class ControlChannel: StubCallAnswering {
 
     /// Connects to the endpoint `value` names (once per value), or says on standard error why it
     /// could not: the program then runs without its test, as a plain run does.
-    private static func connected(to value: String) -> ControlChannel? {
+    private static func connected(to value: String, allowsOtherHosts: Bool) -> ControlChannel? {
         opened.withLockedValue { opened -> ControlChannel? in
             if let channel = opened[value] { return channel }
             let endpoint: ControlEndpoint
@@ -95,7 +96,7 @@ public final class ControlChannel: StubCallAnswering {
                     Data("Relay: \(ControlEndpoint.environmentVariable) names no endpoint: \(error)\n".utf8))
                 return nil
             }
-            switch ControlConnector.connect(to: endpoint) {
+            switch ControlConnector.connect(to: endpoint, allowsOtherHosts: allowsOtherHosts) {
             case .failure(let failure):
                 FileHandle.standardError.write(Data("Relay: no channel to the test: \(failure)\n".utf8))
                 return nil

@@ -21,8 +21,29 @@ public struct DriverTestHooks: Sendable, Hashable, CustomStringConvertible {
 
     private let kind: Kind
 
-    private init(_ kind: Kind) {
+    /// Whether a test on another host may be reached: see ``allowingTestsOnOtherHosts()``.
+    public let allowsTestsOnOtherHosts: Bool
+
+    private init(_ kind: Kind, allowsTestsOnOtherHosts: Bool = false) {
         self.kind = kind
+        self.allowsTestsOnOtherHosts = allowsTestsOnOtherHosts
+    }
+
+    /// The same hooks, reaching a test on another host: a `RELAY_CONTROL_ENDPOINT` (the endpoint
+    /// of a test that did not start the program itself) may name any IP address, not only one in
+    /// 127.0.0.0/8. For a program a harness starts in a container or on another machine.
+    ///
+    /// ```swift
+    /// let parser = InjectDependenciesArgumentParser(testHooks: .inDebugBuilds.allowingTestsOnOtherHosts())
+    /// ```
+    ///
+    /// The program's code opts in, never the environment. The connection is plain TCP, and the
+    /// secret crosses the network as it is: use it on a network you trust (a CI runner's, a
+    /// container bridge), never across the internet.
+    ///
+    /// - Returns: The hooks, allowing tests on other hosts.
+    public func allowingTestsOnOtherHosts() -> DriverTestHooks {
+        DriverTestHooks(kind, allowsTestsOnOtherHosts: true)
     }
 
     /// Open in debug builds (compiled with `DEBUG`, as SwiftPM and Xcode debug builds are), closed
@@ -44,13 +65,15 @@ public struct DriverTestHooks: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// `inDebugBuilds`, `always` or `never`.
+    /// `inDebugBuilds`, `always` or `never`, with `, allowing tests on other hosts` when it does.
     public var description: String {
-        switch kind {
-        case .inDebugBuilds: "inDebugBuilds"
-        case .always: "always"
-        case .never: "never"
-        }
+        let kind =
+            switch kind {
+            case .inDebugBuilds: "inDebugBuilds"
+            case .always: "always"
+            case .never: "never"
+            }
+        return allowsTestsOnOtherHosts ? kind + ", allowing tests on other hosts" : kind
     }
 
     /// Whether Relay was compiled for debugging: SwiftPM builds a program and its packages in one

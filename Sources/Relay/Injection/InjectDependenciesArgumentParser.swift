@@ -175,7 +175,9 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
         }
         let merge = try InstructionMerge(environment: fromEnvironment, given: given)
         // The launcher's channel is opened only if the environment names one.
-        let channel = hooksAreOpen ? ControlChannel.named(in: environment) : nil
+        let channel =
+            hooksAreOpen
+            ? ControlChannel.named(in: environment, allowsOtherHosts: testHooks.allowsTestsOnOtherHosts) : nil
         let registry = try DynamicDependencyRegistry.checked(
             merge.instructions, index: index, container: container, allowedTypes: allowedTypes,
             allowsUnregisteredTypes: allowsUnregisteredTypes, answering: answering ?? channel)

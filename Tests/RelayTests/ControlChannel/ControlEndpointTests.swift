@@ -143,6 +143,24 @@ struct ControlEndpointTests {
         #expect(failure.description.contains("not on this machine"))
     }
 
+    @Test("with the program's opt-in, a host outside 127.0.0.0/8 is tried, within the deadline")
+    func otherHostsAllowed() {
+        let hooks = DriverTestHooks.always.allowingTestsOnOtherHosts()
+        #expect(hooks.allowsTestsOnOtherHosts && hooks.areOpen)
+        #expect(hooks.description == "always, allowing tests on other hosts")
+        #expect(!DriverTestHooks.inDebugBuilds.allowsTestsOnOtherHosts)
+        // An address in TEST-NET-1 (RFC 5737): never routed, so the attempt fails, by the deadline
+        // at the latest, and says where it tried.
+        let endpoint = ControlEndpoint(
+            address: .tcp(host: "192.0.2.1", port: 9), secret: Self.secret, connectMilliseconds: 100)
+        guard case .failure(let failure) = ControlConnector.connect(to: endpoint, allowsOtherHosts: true) else {
+            Issue.record("connected to a host that does not exist")
+            return
+        }
+        #expect(!failure.description.contains("not on this machine"))
+        #expect(failure.description.contains("192.0.2.1:9"), "\(failure)")
+    }
+
     @Test("once welcomed, the channel carries a stub's call and its answer as today's does")
     func callOverTheConnection() async throws {
         let listener = try PlainListener()
