@@ -162,6 +162,8 @@ class Connection:
         self.journal = []
         #: What each passed call's real implementation did, by call id: the `outcome` message.
         self.outcomes = {}
+        #: The program's wiring account, one decoded record per line it sent.
+        self.account = []
         self.done = {}
         self.done_ready = threading.Condition()
         self.next_command = 0
@@ -186,6 +188,8 @@ class Connection:
                         self.calls.put(body)
                     else:
                         self.reply(body, self.answerer(body["call"]))
+                elif "accountRecord" in message:
+                    self.account.append(json.loads(message["accountRecord"]["line"]))
                 elif "outcome" in message:
                     with self.done_ready:
                         self.outcomes[message["outcome"]["id"]] = message["outcome"]

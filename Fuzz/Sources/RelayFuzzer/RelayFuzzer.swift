@@ -214,7 +214,7 @@ func checkHandshake(_ bytes: [UInt8]) {
             return
         }
         let proves: Bool
-        if case .hello(let versions, let given, _) = message {
+        if case .hello(let versions, let given, _, _) = message {
             proves = given == secret && versions.contains(endpoint.version)
         } else {
             proves = false

@@ -54,7 +54,12 @@ public final class ControlChannel: StubCallAnswering {
     /// The messages waiting to be written, by one thread, whole and in order.
     private let outbox = ControlOutbox()
 
-    private init(socket: InheritedDescriptor, timeLimit: Duration) {
+    /// Whether the program connected to its test itself (``ControlEndpoint``): such a test has no
+    /// file for the wiring account, which then travels on the channel (``sendAccountRecord(_:)``).
+    let carriesWiringAccount: Bool
+
+    private init(socket: InheritedDescriptor, timeLimit: Duration, carriesWiringAccount: Bool = false) {
+        self.carriesWiringAccount = carriesWiringAccount
         self.socket = socket
         self.timeLimit = timeLimit
     }
@@ -107,7 +112,8 @@ public final class ControlChannel: StubCallAnswering {
                     SocketDescriptor.close(descriptor)
                     return nil
                 }
-                let channel = ControlChannel(socket: socket, timeLimit: .milliseconds(endpoint.callMilliseconds))
+                let channel = ControlChannel(
+                    socket: socket, timeLimit: .milliseconds(endpoint.callMilliseconds), carriesWiringAccount: true)
                 opened[value] = channel
                 return channel
             }
@@ -170,6 +176,12 @@ public final class ControlChannel: StubCallAnswering {
             pending?.continuation.resume(throwing: CancellationError())
         }
         return (id, answer)
+    }
+
+    /// Sends one line of the wiring account (a record, without its line break) to the test, after
+    /// everything sent before it.
+    func sendAccountRecord(_ line: String) {
+        send(.accountRecord(line: line))
     }
 
     /// Hands one message to the writing thread, never waiting for the socket.
@@ -283,7 +295,7 @@ public final class ControlChannel: StubCallAnswering {
             take(id)?.continuation.resume(returning: nil)
         case .command(let id, let command):
             perform(command, id: id)
-        case .call, .commandDone, .hello, .outcome:
+        case .call, .commandDone, .hello, .outcome, .accountRecord:
             // Calls go from the program to the test, and so do commands' outcomes.
             break
         case .welcome, .refused:

@@ -18,6 +18,11 @@ enum ControlConnector {
     /// The protocol versions this build speaks.
     static let versions = [1]
 
+    /// The program's name for the test's messages: its executable's, at most 64 characters.
+    static var programName: String {
+        String((CommandLine.arguments.first ?? "").split(separator: "/").last ?? "").prefix(64).description
+    }
+
     /// The longest frame read before the test has welcomed the program.
     static let handshakeMaximumLength = 4_096
 
@@ -89,7 +94,8 @@ enum ControlConnector {
         setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
         // The hello.
         guard
-            let hello = try? ControlFrame.bytes(of: .hello(versions: versions, secret: endpoint.secret, pid: getpid())),
+            let hello = try? ControlFrame.bytes(
+                of: .hello(versions: versions, secret: endpoint.secret, pid: getpid(), program: programName)),
             SocketDescriptor.send(hello, to: descriptor, until: deadline, on: clock)
         else {
             return .failure(Failure(description: "could not greet the test within \(endpoint.connectMilliseconds) ms"))

@@ -114,7 +114,7 @@ public struct ControlEndpoint: Sendable, Hashable {
     ///   - isSpent: Whether a program has proved the secret already.
     /// - Returns: The refusal's code and reason, as the `refused` message carries them.
     public func refusal(ofFirst first: ControlMessage?, isSpent: Bool) -> (code: String, reason: String)? {
-        guard case .hello(let versions, let secret, _) = first else {
+        guard case .hello(let versions, let secret, _, _) = first else {
             return ("malformedHello", "the first frame is not a hello")
         }
         guard Self.constantTimeEqual(secret, self.secret) else {

@@ -17,14 +17,18 @@ public enum ControlMessage: Codable, Sendable, Equatable {
     /// What the real implementation did with call `id` after a ``pass(id:)``, from the program:
     /// its answer as JSON, or its error (``StubCallError/Code-swift.enum/thrownByReal``).
     case outcome(id: UInt64, value: String?, error: StubCallError?)
+    /// One record of the wiring account (a JSON line, without its line break), from a program
+    /// that connected to its test itself and so has no file for it.
+    case accountRecord(line: String)
     /// A command, from the test.
     case command(id: UInt64, command: ControlCommand)
     /// Command `id` is done: applied, or refused with why, and with a code for a refusal the test
     /// reports in terms of its own.
     case commandDone(id: UInt64, refusal: String?, code: ControlRefusalCode? = nil)
     /// The first frame of a program that connected to its test itself (``ControlEndpoint``): the
-    /// protocol versions it speaks, the endpoint's secret, and its process identifier.
-    case hello(versions: [Int], secret: String, pid: Int32)
+    /// protocol versions it speaks, the endpoint's secret, its process identifier, and its name
+    /// (its executable's, at most 64 characters) for the test's messages.
+    case hello(versions: [Int], secret: String, pid: Int32, program: String? = nil)
     /// The test took the program's hello: from now on, today's messages, at `version`.
     case welcome(version: Int)
     /// The test refused the program's hello (`code`: `unknownSecret`, `secretUsed`,

@@ -183,7 +183,9 @@ public struct InjectDependenciesArgumentParser: CommandLineArgumentParser, Senda
             allowsUnregisteredTypes: allowsUnregisteredTypes, answering: answering ?? channel)
         registry.registerDependencies()
         report.report(registry, overrides: merge.overrides)
-        if hooksAreOpen { WiringAccountWriter.report(registry, index: index, environment: environment) }
+        if hooksAreOpen {
+            WiringAccountWriter.report(registry, index: index, environment: environment, channel: channel)
+        }
         // From now on the test may re-wire the program and open sessions in it, with the checks
         // the launch's instructions passed.
         if let channel {

@@ -7,18 +7,40 @@ import Darwin
 #endif
 
 /// The program's side of the wiring account: it writes what ``InjectDependenciesArgumentParser``
-/// applied, then what the root's factories build, to the file the launcher handed the program.
+/// applied, then what the root's factories build, to the file the launcher handed the program, or,
+/// for a program that connected to its test itself, on the control channel.
 ///
-/// Nothing here runs unless ``WiringAccount/environmentVariable`` names a valid channel: without
-/// it no listener is installed and no registration reports. With it, the program still resolves
+/// Nothing here runs unless ``WiringAccount/environmentVariable`` names a valid file, or the
+/// program connected to its test: otherwise no listener is installed and no registration reports. With it, the program still resolves
 /// through the code a plain run does: builds are reported through ``BuildReporting`` (the first
 /// of each registration, and what its factory builds while it runs), cached reads never are, and
 /// the slow-path gate stays as it was.
 final class WiringAccountWriter: Sendable {
-    /// One writer per channel and root, so a program that runs the parser twice traces once.
+    /// One writer per destination and root, so a program that runs the parser twice traces once.
     private struct Key: Hashable {
-        let descriptor: Int32
+        let destination: Destination.Identity
         let root: ObjectIdentifier
+    }
+
+    /// Where the lines go.
+    private enum Destination: Sendable {
+        /// The launcher's file.
+        case file(InheritedDescriptor)
+        /// The channel to a test the program connected to itself: one frame per line.
+        case channel(ControlChannel)
+
+        /// A file by its descriptor's number, a channel by its object.
+        enum Identity: Hashable {
+            case file(Int32)
+            case channel(ObjectIdentifier)
+        }
+
+        var identity: Identity {
+            switch self {
+            case .file(let file): .file(file.number)
+            case .channel(let channel): .channel(ObjectIdentifier(channel))
+            }
+        }
     }
 
     private static let writers = LockedValue<[Key: WiringAccountWriter]>([:])
@@ -29,39 +51,49 @@ final class WiringAccountWriter: Sendable {
         var failed = false
     }
 
-    /// The launcher's file. A program may close descriptors it inherited and open others in their
-    /// place (its database, say): every write checks first that the number is still the
+    /// Where the lines go. A program may close descriptors it inherited and open others in their
+    /// place (its database, say): every write to a file checks first that the number is still the
     /// launcher's file, since a line written elsewhere would corrupt it.
-    private let channel: InheritedDescriptor
+    private let destination: Destination
     private let root: DependencyContainer
     /// Held while a line is written, so lines from racing resolves never interleave.
     private let state = LockedValue(State())
 
-    private init(channel: InheritedDescriptor, root: DependencyContainer) {
-        self.channel = channel
+    private init(destination: Destination, root: DependencyContainer) {
+        self.destination = destination
         self.root = root
     }
 
     /// Reports what `registry` applied, and from now on every resolve of its root, when
-    /// `environment` names a channel; does nothing otherwise.
+    /// `environment` names a file, or `channel` is one the program connected to its test on; does
+    /// nothing otherwise.
     ///
     /// - Parameters:
     ///   - registry: The instructions just applied, and their root.
     ///   - index: The index they were checked against, whose type keys the account lists.
     ///   - environment: The environment the parser was given; `nil` for the process's.
+    ///   - channel: The parser's channel to its test, if it has one.
     static func report(
         _ registry: DynamicDependencyRegistry,
         index: DynamicDependencyIndex,
-        environment: [String: String]?
+        environment: [String: String]?,
+        channel: ControlChannel?
     ) {
         // One variable looked up, not the whole environment copied: this runs on every injection.
         let value = environment.map { $0[WiringAccount.environmentVariable] } ?? processVariable()
-        guard let value, let channel = channel(value) else { return }
+        let destination: Destination
+        if let value, let file = file(value) {
+            destination = .file(file)
+        } else if let channel, channel.carriesWiringAccount {
+            destination = .channel(channel)
+        } else {
+            return
+        }
         let root = registry.container
         let (writer, isNew) = writers.withLockedValue { writers in
-            let key = Key(descriptor: channel.number, root: ObjectIdentifier(root))
+            let key = Key(destination: destination.identity, root: ObjectIdentifier(root))
             if let existing = writers[key] { return (existing, false) }
-            let writer = WiringAccountWriter(channel: channel, root: root)
+            let writer = WiringAccountWriter(destination: destination, root: root)
             writers[key] = writer
             return (writer, true)
         }
@@ -79,10 +111,10 @@ final class WiringAccountWriter: Sendable {
         getenv(WiringAccount.environmentVariable).map { String(cString: $0) }
     }
 
-    /// The channel a value names, `FD:DEVICE:INODE`, if its descriptor is open on a regular file
+    /// The file a value names, `FD:DEVICE:INODE`, if its descriptor is open on a regular file
     /// with that device and inode; the descriptor is then kept from the program's own children,
     /// and appended to (lines from every thread land at the end, whatever the shared offset says).
-    private static func channel(_ value: String) -> InheritedDescriptor? {
+    private static func file(_ value: String) -> InheritedDescriptor? {
         guard let (channel, extra) = InheritedDescriptor.decode(value, as: .regularFile), extra == nil,
             channel.adopt()
         else { return nil }
@@ -150,14 +182,21 @@ final class WiringAccountWriter: Sendable {
         }
     }
 
-    /// Writes one record as a line, if the channel is still the launcher's file; called with the
-    /// state locked.
+    /// Writes one record as a line, if the file is still the launcher's, or hands it to the
+    /// channel's writer; called with the state locked, so lines keep their order.
     private func write(_ record: WiringAccountRecord, in state: inout State) {
         guard !state.failed, let line = try? record.line() else { return }
-        // One `fstat` per write, and a line only per distinct resolve: cheap next to the write. A
-        // regular file's write waits for no reader, so it takes no time limit. A number reused for
-        // another file, a launcher gone, a disk full: the account is a diagnostic, and the program
-        // goes on without it.
-        if channel.write(line, within: nil) != .written { state.failed = true }
+        switch destination {
+        case .file(let file):
+            // One `fstat` per write, and a line only per distinct resolve: cheap next to the
+            // write. A regular file's write waits for no reader, so it takes no time limit. A
+            // number reused for another file, a launcher gone, a disk full: the account is a
+            // diagnostic, and the program goes on without it.
+            if file.write(line, within: nil) != .written { state.failed = true }
+        case .channel(let channel):
+            // Handed to the channel's writing thread, never waiting for the socket; lost, like the
+            // rest of what is queued, if the program crashes first (the file would keep it).
+            channel.sendAccountRecord(String(decoding: line.dropLast(), as: UTF8.self))
+        }
     }
 }

@@ -48,6 +48,15 @@ final class ProgramChannel: Sendable {
     /// The answers of each open session, by its name.
     private let sessionAnswers = LockedValue<[String: StubAnswers]>([:])
 
+    /// The wiring account's lines, as a program that connected to its test sends them.
+    private let accountLines = LockedValue<[UInt8]>([])
+
+    /// The wiring account's lines received so far, each ending in a line break.
+    var wiringAccountLines: [UInt8] { accountLines.withLockedValue { $0 } }
+
+    /// Whether the channel has ended: the program closed it, or it broke.
+    var hasEnded: Bool { closed.withLockedValue { $0 } }
+
     /// Where the outcome of each spy's call the test passed goes, by the call's identifier.
     private let passed = LockedValue<[UInt64: @Sendable (Result<String, StubCallError>) -> Void]>([:])
 
@@ -162,6 +171,8 @@ final class ProgramChannel: Sendable {
                         // What a spy's real implementation did with a call the test passed.
                         let report = passed.withLockedValue { $0.removeValue(forKey: id) }
                         report?(error.map { .failure($0) } ?? .success(value ?? "null"))
+                    case .accountRecord(let line):
+                        accountLines.withLockedValue { $0 += Array(line.utf8) + [UInt8(ascii: "\n")] }
                     case .answer, .failure, .pass, .command, .welcome, .refused:
                         // Those go from the test to the program.
                         continue

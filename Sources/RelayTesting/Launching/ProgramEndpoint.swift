@@ -26,14 +26,15 @@ import Darwin
 /// ```
 ///
 /// One endpoint takes one connection: the secret is spent by the first hello that proves it. The
-/// connection re-wires the program and opens sessions in it as a ``LaunchedProgram`` does; the
-/// wiring account and its coverage are not carried over it yet (stage S4 of
-/// Docs/Design/Issue42.md).
+/// connection re-wires the program and opens sessions in it as a ``LaunchedProgram`` does, and
+/// carries its wiring account (``ProgramConnection/wiring(timeout:)``), which goes into the
+/// coverage when the connection closes.
 public final class ProgramEndpoint: Sendable {
     private let listener: Int32
     private let endpoint: ControlEndpoint
     private let answers: StubAnswers?
     private let callTimeLimit: Duration
+    private let wiringCoverage: WiringCoverage
     /// Whether the secret was spent (or the endpoint closed): a second hello is refused.
     private let spent = LockedValue(false)
 
@@ -51,10 +52,12 @@ public final class ProgramEndpoint: Sendable {
     ///   - stubAnswers: What answers the calls of the program's stubs; `nil` for nothing.
     ///   - callTimeLimit: How long a call in the program waits for its answer.
     ///   - connectTimeLimit: How long the program may take to connect and greet, from its side.
+    ///   - wiringCoverage: Where the program's wiring account and its sessions' are recorded;
+    ///     the run's, ``WiringCoverage/shared``, by default.
     /// - Throws: ``ProgramEndpointError`` when no listener can be opened.
     public init(
         stubAnswers: StubAnswers? = nil, callTimeLimit: Duration = .seconds(10),
-        connectTimeLimit: Duration = .seconds(5)
+        connectTimeLimit: Duration = .seconds(5), wiringCoverage: WiringCoverage = .shared
     ) throws(ProgramEndpointError) {
         let descriptor = SocketDescriptor.streamSocket()
         guard descriptor >= 0 else { throw ProgramEndpointError("no socket: \(String(cString: strerror(errno)))") }
@@ -86,6 +89,7 @@ public final class ProgramEndpoint: Sendable {
                 + Int(callTimeLimit.components.attoseconds / 1_000_000_000_000_000))
         answers = stubAnswers
         self.callTimeLimit = callTimeLimit
+        self.wiringCoverage = wiringCoverage
     }
 
     deinit {
@@ -111,7 +115,7 @@ public final class ProgramEndpoint: Sendable {
         let endpoint = endpoint
         let spent = spent
         let refused = refused
-        let accepted: Result<(descriptor: Int32, processIdentifier: Int32), ProgramEndpointError> =
+        let accepted: Result<(descriptor: Int32, processIdentifier: Int32, program: String?), ProgramEndpointError> =
             await withCheckedContinuation { continuation in
                 // A thread of its own: accepting and reading the hello block.
                 Thread.detachNewThread {
@@ -120,21 +124,23 @@ public final class ProgramEndpoint: Sendable {
                             on: listener, expecting: endpoint, spent: spent, refused: refused, within: timeout))
                 }
             }
-        let (descriptor, processIdentifier) = try accepted.get()
+        let (descriptor, processIdentifier, program) = try accepted.get()
         guard
             let channel = ProgramChannel(
                 connected: descriptor, answers: answers, timeLimit: callTimeLimit, commandTimeLimit: .seconds(10))
         else {
             throw ProgramEndpointError("the accepted connection is not a socket")
         }
-        return ProgramConnection(channel: channel, processIdentifier: processIdentifier)
+        return ProgramConnection(
+            channel: channel, processIdentifier: processIdentifier, program: program, stubAnswers: answers,
+            wiringCoverage: wiringCoverage)
     }
 
     /// Accepts connections until one proves the secret or `timeout` passes; refuses the others.
     private static func acceptGreeted(
         on listener: Int32, expecting endpoint: ControlEndpoint, spent: LockedValue<Bool>,
         refused: LockedValue<[String]>, within timeout: Duration
-    ) -> Result<(descriptor: Int32, processIdentifier: Int32), ProgramEndpointError> {
+    ) -> Result<(descriptor: Int32, processIdentifier: Int32, program: String?), ProgramEndpointError> {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
         while true {
@@ -165,9 +171,9 @@ public final class ProgramEndpoint: Sendable {
                 if refusal == nil { spent = true }
                 return refusal
             }
-            guard refusal == nil, case .hello(_, _, let processIdentifier) = hello else {
+            guard refusal == nil, case .hello(_, _, let processIdentifier, let program) = hello else {
                 let code = refusal?.code ?? "malformedHello"
-                let origin = if case .hello(_, _, let pid) = hello { " (from process \(pid))" } else { "" }
+                let origin = if case .hello(_, _, let pid, _) = hello { " (from process \(pid))" } else { "" }
                 refused.withLockedValue { $0.append(code + origin) }
                 refuse(connection, code: code, reason: refusal?.reason ?? "")
                 continue
@@ -178,7 +184,7 @@ public final class ProgramEndpoint: Sendable {
                 SocketDescriptor.close(connection)
                 return .failure(ProgramEndpointError("the program left before it was welcomed"))
             }
-            return .success((connection, processIdentifier))
+            return .success((connection, processIdentifier, program))
         }
     }
 

@@ -84,11 +84,19 @@ public final class ProgramSession: Sendable {
         try await host.perform(.endSession(name: name), action: "end session '\(name)'")
         // What the session never used, from the program's account (when it keeps one).
         var unused: [String] = []
-        if let program, program.wiringAccountFile != nil,
-            let account = try? await program.wiring(timeout: .seconds(1))
-        {
-            unused = program.wiringCoverage.recordSession(
-                name, instructions: instructions, account: account, program: program.name, stubAnswers: stubAnswers)
+        switch host {
+        case .launched(let program):
+            if program.wiringAccountFile != nil, let account = try? await program.wiring(timeout: .seconds(1)) {
+                unused = program.wiringCoverage.recordSession(
+                    name, instructions: instructions, account: account, program: program.name,
+                    stubAnswers: stubAnswers)
+            }
+        case .connected(let connection):
+            if let account = try? await connection.wiring(timeout: .seconds(1)) {
+                unused = connection.wiringCoverage.recordSession(
+                    name, instructions: instructions, account: account, program: connection.name,
+                    stubAnswers: stubAnswers)
+            }
         }
         let unanswered = unansweredStubCalls
         guard unanswered.isEmpty else {

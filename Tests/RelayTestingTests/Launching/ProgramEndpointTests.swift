@@ -130,7 +130,8 @@ struct ProgramEndpointTests {
     func commandsOverTheEndpoint() async throws {
         let answers = StubAnswers()
         answers.answer("greeter", "greeting") { (name: String) in "Hi, \(name), from the test" }
-        let endpoint = try ProgramEndpoint(stubAnswers: answers)
+        let coverage = WiringCoverage()
+        let endpoint = try ProgramEndpoint(stubAnswers: answers, wiringCoverage: coverage)
         let directory = try TemporaryDirectory()
         let process = Process()
         process.executableURL = try ProgramExecutable.product("RelayTestingFixture").url
@@ -171,11 +172,30 @@ struct ProgramEndpointTests {
         }
         #expect(try sessionAnswers.journal.arguments(of: "greeter", "greeting", as: String.self).contains("Ann"))
 
+        // The wiring account came over the connection: the session's greeter was built by the
+        // test's answered stub, in the session.
+        let account = try await connection.wiring()
+        #expect(account.processIdentifier == process.processIdentifier)
+        let inSession = account.resolutions.filter { $0.session != nil && $0.type == "Greeter" }
+        #expect(inSession.contains { $0.injectedBy == "type=greeter,factory=answeredGreeter" }, "\(account)")
+        // And into the coverage, with the session's: its one instruction was used.
+        #expect(!coverage.report.description.contains("answeredGreeter"), "\(coverage.report)")
+
         // A refused command is the program's reason, as for a launched program.
         let refusal = await #expect(throws: ProgramSessionError.self) {
             try await connection.rewire([.init(type: "greeter", factory: "wordedFarewell")])
         }
         #expect(refusal?.code == .refused)
+
+        // Closing records the program's own account, once, under its executable's name, beside
+        // its session's: a factory key neither used is listed for 1 launch and 1 session.
+        #expect(connection.programName == "RelayTestingFixture")
+        connection.close()
+        connection.close()
+        #expect(
+            coverage.report.description.contains(
+                "RelayTestingFixture: factory key politeGreeter never used in 1 launch and 1 session"),
+            "\(coverage.report)")
     }
 
     @Test("a launcher that passes only an environment gets it whole from the builder: instructions and endpoint")

@@ -106,7 +106,8 @@ struct ControlEndpointTests {
             return
         }
         close(descriptor)
-        #expect(hello == .hello(versions: [1], secret: Self.secret, pid: getpid()))
+        #expect(
+            hello == .hello(versions: [1], secret: Self.secret, pid: getpid(), program: ControlConnector.programName))
     }
 
     @Test("a refusal is an error that quotes the test's code")

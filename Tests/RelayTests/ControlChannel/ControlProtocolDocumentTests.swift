@@ -54,7 +54,9 @@ struct ControlProtocolDocumentTests {
         }
         #expect(
             kinds == [
-                "hello", "welcome", "refused", "call", "answer", "failure", "pass", "outcome", "command", "commandDone",
+                "hello", "welcome", "refused", "call", "answer", "failure", "pass", "outcome", "accountRecord",
+                "command",
+                "commandDone",
             ],
             "every kind of message has an example")
     }

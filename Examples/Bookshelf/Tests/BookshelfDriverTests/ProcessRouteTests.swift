@@ -80,6 +80,19 @@ struct ProcessRouteTests {
         }
     }
 
+    @Test("its wiring account comes over the connection: the launch's instructions, then what was built")
+    func wiringAccount() async throws {
+        try await Self.withStartedShelf { connection, client in
+            _ = try await client.get("books")
+            let account = try await connection.wiring()
+            #expect(
+                account.injections.map(\.instruction)
+                    == AnsweredCatalogTests.baseWiring.split(separator: "\n").map(String.init))
+            #expect(account.resolutions.contains { $0.type == "BookStore" && $0.instanceType == "InMemoryBookStore" })
+            #expect(connection.programName == "bookshelf")
+        }
+    }
+
     @Test("re-wired, the whole program asks the test; reset, it asks its launch's catalog again")
     func rewired() async throws {
         let answers = StubAnswers()

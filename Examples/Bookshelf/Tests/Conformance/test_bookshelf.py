@@ -103,8 +103,19 @@ class ConnectedProgramTests(unittest.TestCase):
     def test_handshake_names_the_program(self):
         self.launch(BASE_WIRING)
         self.assertEqual(self.connection.hello["pid"], self.program.process.pid)
+        self.assertEqual(self.connection.hello["program"], "bookshelf")
         self.assertIn(1, self.connection.hello["versions"])
         self.assertEqual(self.endpoint.refusals, [])
+
+    def test_wiring_account(self):
+        self.launch(BASE_WIRING)
+        # The injection first, naming what the launch's instructions registered.
+        deadline = time.monotonic() + 10
+        while not self.connection.account and time.monotonic() < deadline:
+            time.sleep(0.02)
+        injection = self.connection.account[0]["injection"]
+        self.assertEqual([i["instruction"] for i in injection["instructions"]], BASE_WIRING)
+        self.assertEqual(injection["processIdentifier"], self.program.process.pid)
 
     def test_answered_stub(self):
         self.launch(BASE_WIRING[:3] + [ANSWERED])
