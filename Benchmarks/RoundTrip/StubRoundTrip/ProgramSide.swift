@@ -71,8 +71,10 @@ enum ProgramSide {
         let index = DynamicDependencyIndex()
         try index.add(CatalogEchoTypeIndex())
         try index.add(CatalogEchoFactoryIndex())
-        try InjectDependenciesArgumentParser(index: index, container: container, report: .silent, answering: answers)
-            .parse(arguments: ["StubRoundTrip"] + instructions)
+        // A release build driven on purpose: its test hooks open by its code, as Security says.
+        try InjectDependenciesArgumentParser(
+            index: index, container: container, report: .silent, answering: answers, testHooks: .always
+        ).parse(arguments: ["StubRoundTrip"] + instructions)
         let echo = try await container.resolve((any CatalogEcho).self)
         guard echo is AnsweredCatalogEcho else {
             throw Failure(description: "no instruction swapped in the answered stub")

@@ -1,7 +1,17 @@
 /// How many round trips to time, read from the command line both sides share:
-/// `[--calls N] [--warm-up N] [--block N]`, and in the program `--program PORT` and its `-d`
-/// instructions.
+/// `[--calls N] [--warm-up N] [--block N] [--transport descriptor|endpoint]`, and in the program
+/// `--program PORT` and its `-d` instructions.
 struct RoundTripOptions {
+    /// How the program reaches the test: the socket pair RelayTesting's launcher hands it
+    /// (`descriptor`), or a loopback TCP connection it opens itself to a `ProgramEndpoint`
+    /// (`endpoint`), as a program started by any other launcher does.
+    enum Transport: String {
+        case descriptor, endpoint
+    }
+
+    /// How the program reaches the test (the test's side chooses; the program finds out from its
+    /// environment).
+    var transport = Transport.descriptor
     /// Timed round trips of each kind.
     var calls = 2_000
     /// Untimed round trips of each kind first.
@@ -46,10 +56,17 @@ struct RoundTripOptions {
                 }
                 programPort = port
             case "-d": instructions += ["-d", try value(of: option)]
+            case "--transport":
+                let text = try value(of: option)
+                guard let transport = Transport(rawValue: text) else {
+                    throw Refused(description: "--transport takes descriptor or endpoint, not '\(text)'")
+                }
+                self.transport = transport
             default:
                 throw Refused(
                     description:
-                        "unknown argument '\(option)'; usage: StubRoundTrip [--calls N] [--warm-up N] [--block N]")
+                        "unknown argument '\(option)'; usage: StubRoundTrip [--calls N] [--warm-up N] [--block N] "
+                            + "[--transport descriptor|endpoint]")
             }
             position += 1
         }

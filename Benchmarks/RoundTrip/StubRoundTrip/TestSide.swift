@@ -21,11 +21,24 @@ enum TestSide {
             arguments: ["--program", "\(server.port)"] + options.counts
         )
         try launcher.inject(DependencyInstructionLaunchArgument(type: .catalogEcho, factory: .answeredCatalogEcho))
-        launcher.stubAnswers = answers
         launcher.collectsWiringAccount = false
 
-        let exit = try await withLaunchedProgram(launcher) { program in
-            try await program.waitForExit(timeout: .seconds(600))
+        let exit: ProgramExit
+        switch options.transport {
+        case .descriptor:
+            launcher.stubAnswers = answers
+            exit = try await withLaunchedProgram(launcher) { program in
+                try await program.waitForExit(timeout: .seconds(600))
+            }
+        case .endpoint:
+            // Only the environment: the program connects to the test itself.
+            let endpoint = try ProgramEndpoint(stubAnswers: answers, wiringCoverage: WiringCoverage())
+            launcher.environment.merge(endpoint.environment) { $1 }
+            exit = try await withLaunchedProgram(launcher) { program in
+                let connection = try await endpoint.connection(timeout: .seconds(30))
+                defer { connection.close() }
+                return try await program.waitForExit(timeout: .seconds(600))
+            }
         }
         let summaries = exit.standardOutput.split(separator: "\n").compactMap(RoundTripSummary.init(line:))
         guard exit.succeeded, let stub = summaries.first(where: { $0.kind == "stub" }),
@@ -44,7 +57,8 @@ enum TestSide {
         print(
             """
             One round trip carrying a \(payload)-byte JSON value each way, in microseconds
-            (\(stub.samples) of each, after \(options.warmUp) untimed, in alternating blocks of \(options.block)):
+            (\(stub.samples) of each, after \(options.warmUp) untimed, in alternating blocks of \(options.block);
+            the stub's channel: \(options.transport == .descriptor ? "the launcher's socket pair" : "a TCP endpoint on loopback")):
 
             """)
         let fixed = RoundTripSummary.fixed

@@ -1,5 +1,5 @@
 import Foundation
-public import Relay
+@_spi(ControlChannel) public import Relay
 
 extension ProgramLauncher {
     /// Asks the program to check its own wiring and exit, without running a factory: the declared
@@ -83,7 +83,10 @@ extension ProgramLauncher {
     func checkInstructionsAgainstIndex(fileID: String, line: Int) async throws {
         guard checksInstructionsBeforeLaunch, !dependencyInstructions.isEmpty else { return }
         guard let index = await ProgramIndexCache.shared.index(of: self) else { return }
-        let answersStubs = stubAnswers != nil || opensControlChannel
+        // A test answers when the launcher hands the program a channel, or names an endpoint the
+        // program connects to (a `ProgramEndpoint` whose answers answer).
+        let answersStubs =
+            stubAnswers != nil || opensControlChannel || environment[ControlEndpoint.environmentVariable] != nil
         for text in dependencyInstructions {
             guard let instruction = try? DependencyInjectionInstruction(parsing: text) else { continue }
             do {

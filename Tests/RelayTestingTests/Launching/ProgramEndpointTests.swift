@@ -223,4 +223,32 @@ struct ProgramEndpointTests {
         let printed = try await withDeadline { await text(of: output, until: "greeted") }
         #expect(printed.contains("greeting Cy: Hey, Cy\n"), "\(printed)")
     }
+
+    @Test(
+        "a launcher that names an endpoint launches an answered stub: the endpoint answers, so the pre-launch check lets it"
+    )
+    func launcherWithEndpoint() async throws {
+        let answers = StubAnswers()
+        answers.answer("greeter", "greeting") { (name: String) in "Howdy, \(name)" }
+        let endpoint = try ProgramEndpoint(stubAnswers: answers)
+        var launcher = try fixture(
+            ["answered", "Eve"], instructions: ["type=greeter,factory=answeredGreeter"],
+            readiness: .outputLine(containing: "greeted"))
+        launcher.checksInstructionsBeforeLaunch = true
+        // Without an endpoint or answers, nothing would answer: refused before the program starts.
+        let refused = await #expect(throws: ProgramLaunchError.self) {
+            try await withLaunchedProgram(launcher) { _ in }
+        }
+        #expect(refused?.code == .instructionRejected)
+        launcher.environment.merge(endpoint.environment) { $1 }
+        // Accepted while the program starts: it connects when its parser runs.
+        async let connection = endpoint.connection(timeout: .seconds(20))
+        let withEndpoint = launcher
+        try await withDeadline {
+            try await withLaunchedProgram(withEndpoint) { program in
+                #expect(program.standardOutput.contains("greeting Eve: Howdy, Eve"), "\(program.standardOutput)")
+            }
+        }
+        #expect(try await connection.programName == "RelayTestingFixture")
+    }
 }
