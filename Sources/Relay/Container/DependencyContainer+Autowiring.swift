@@ -115,7 +115,9 @@ extension DependencyContainer {
     ) -> RegisteredService<Service> where Service: Sendable {
         registerAutowired(
             type, name: name, lifecycle: lifecycle,
-            factory: { container in try initializer(container.resolve(First.self), container.resolve(Second.self)) },
+            factory: { container in
+                try initializer(container.resolveParameter(First.self), container.resolveParameter(Second.self))
+            },
             teardown: teardown, declaring: First.self, Second.self)
     }
 
@@ -137,7 +139,8 @@ extension DependencyContainer {
             type, name: name, lifecycle: lifecycle,
             factory: { container in
                 try initializer(
-                    container.resolve(First.self), container.resolve(Second.self), container.resolve(Third.self))
+                    container.resolveParameter(First.self), container.resolveParameter(Second.self),
+                    container.resolveParameter(Third.self))
             },
             teardown: teardown, declaring: First.self, Second.self, Third.self)
     }
@@ -160,8 +163,8 @@ extension DependencyContainer {
             type, name: name, lifecycle: lifecycle,
             factory: { container in
                 try initializer(
-                    container.resolve(First.self), container.resolve(Second.self), container.resolve(Third.self),
-                    container.resolve(Fourth.self))
+                    container.resolveParameter(First.self), container.resolveParameter(Second.self),
+                    container.resolveParameter(Third.self), container.resolveParameter(Fourth.self))
             },
             teardown: teardown, declaring: First.self, Second.self, Third.self, Fourth.self)
     }
@@ -184,8 +187,9 @@ extension DependencyContainer {
             type, name: name, lifecycle: lifecycle,
             factory: { container in
                 try initializer(
-                    container.resolve(First.self), container.resolve(Second.self), container.resolve(Third.self),
-                    container.resolve(Fourth.self), container.resolve(Fifth.self))
+                    container.resolveParameter(First.self), container.resolveParameter(Second.self),
+                    container.resolveParameter(Third.self), container.resolveParameter(Fourth.self),
+                    container.resolveParameter(Fifth.self))
             },
             teardown: teardown, declaring: First.self, Second.self, Third.self, Fourth.self, Fifth.self)
     }
@@ -208,8 +212,9 @@ extension DependencyContainer {
             type, name: name, lifecycle: lifecycle,
             factory: { container in
                 try initializer(
-                    container.resolve(First.self), container.resolve(Second.self), container.resolve(Third.self),
-                    container.resolve(Fourth.self), container.resolve(Fifth.self), container.resolve(Sixth.self))
+                    container.resolveParameter(First.self), container.resolveParameter(Second.self),
+                    container.resolveParameter(Third.self), container.resolveParameter(Fourth.self),
+                    container.resolveParameter(Fifth.self), container.resolveParameter(Sixth.self))
             },
             teardown: teardown, declaring: First.self, Second.self, Third.self, Fourth.self, Fifth.self, Sixth.self)
     }
@@ -252,7 +257,7 @@ extension DependencyContainer {
     static func autowired<Service, each Dependency>(
         _ initializer: @escaping @Sendable (repeat each Dependency) throws -> Service
     ) -> @Sendable (DependencyContainer) throws -> Service {
-        { container in try initializer(repeat container.resolve((each Dependency).self)) }
+        { container in try initializer(repeat container.resolveParameter((each Dependency).self)) }
     }
 
     /// An async factory that resolves each of the initializer's parameters by type, in order,

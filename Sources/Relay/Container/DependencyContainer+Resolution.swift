@@ -35,6 +35,18 @@ extension DependencyContainer {
         return try ResolutionEngine.resolve(key, from: self)
     }
 
+    /// Resolves an autowired initializer's parameter: `resolve(type)` with no name, the entry
+    /// autowired factories call. A function of its own rather than the public one: without a name
+    /// to hash, its frame is smaller and it keeps only the unnamed lookup.
+    @usableFromInline
+    func resolveParameter<Service>(_ type: Service.Type) throws -> Service {
+        let key = RegistrationKey(type, name: nil)
+        if SlowPathGate.isOpen {
+            return try ResolutionEngine.resolveObserved(key, from: self)
+        }
+        return try ResolutionEngine.resolve(key, from: self)
+    }
+
     /// Resolves `key` as `resolve(_:name:)` does: for a key that public API cannot spell, such as
     /// that of a registration taking arguments.
     func resolve<Service>(key: RegistrationKey) throws -> Service {
