@@ -116,7 +116,7 @@ extension DependencyContainer {
         registerAutowired(
             type, name: name, lifecycle: lifecycle,
             factory: { container in
-                try initializer(container.resolveParameter(First.self), container.resolveParameter(Second.self))
+                try initializer(container.resolveUnnamed(First.self), container.resolveUnnamed(Second.self))
             },
             teardown: teardown, declaring: First.self, Second.self)
     }
@@ -139,8 +139,8 @@ extension DependencyContainer {
             type, name: name, lifecycle: lifecycle,
             factory: { container in
                 try initializer(
-                    container.resolveParameter(First.self), container.resolveParameter(Second.self),
-                    container.resolveParameter(Third.self))
+                    container.resolveUnnamed(First.self), container.resolveUnnamed(Second.self),
+                    container.resolveUnnamed(Third.self))
             },
             teardown: teardown, declaring: First.self, Second.self, Third.self)
     }
@@ -163,8 +163,8 @@ extension DependencyContainer {
             type, name: name, lifecycle: lifecycle,
             factory: { container in
                 try initializer(
-                    container.resolveParameter(First.self), container.resolveParameter(Second.self),
-                    container.resolveParameter(Third.self), container.resolveParameter(Fourth.self))
+                    container.resolveUnnamed(First.self), container.resolveUnnamed(Second.self),
+                    container.resolveUnnamed(Third.self), container.resolveUnnamed(Fourth.self))
             },
             teardown: teardown, declaring: First.self, Second.self, Third.self, Fourth.self)
     }
@@ -187,9 +187,9 @@ extension DependencyContainer {
             type, name: name, lifecycle: lifecycle,
             factory: { container in
                 try initializer(
-                    container.resolveParameter(First.self), container.resolveParameter(Second.self),
-                    container.resolveParameter(Third.self), container.resolveParameter(Fourth.self),
-                    container.resolveParameter(Fifth.self))
+                    container.resolveUnnamed(First.self), container.resolveUnnamed(Second.self),
+                    container.resolveUnnamed(Third.self), container.resolveUnnamed(Fourth.self),
+                    container.resolveUnnamed(Fifth.self))
             },
             teardown: teardown, declaring: First.self, Second.self, Third.self, Fourth.self, Fifth.self)
     }
@@ -212,9 +212,9 @@ extension DependencyContainer {
             type, name: name, lifecycle: lifecycle,
             factory: { container in
                 try initializer(
-                    container.resolveParameter(First.self), container.resolveParameter(Second.self),
-                    container.resolveParameter(Third.self), container.resolveParameter(Fourth.self),
-                    container.resolveParameter(Fifth.self), container.resolveParameter(Sixth.self))
+                    container.resolveUnnamed(First.self), container.resolveUnnamed(Second.self),
+                    container.resolveUnnamed(Third.self), container.resolveUnnamed(Fourth.self),
+                    container.resolveUnnamed(Fifth.self), container.resolveUnnamed(Sixth.self))
             },
             teardown: teardown, declaring: First.self, Second.self, Third.self, Fourth.self, Fifth.self, Sixth.self)
     }
@@ -257,7 +257,7 @@ extension DependencyContainer {
     static func autowired<Service, each Dependency>(
         _ initializer: @escaping @Sendable (repeat each Dependency) throws -> Service
     ) -> @Sendable (DependencyContainer) throws -> Service {
-        { container in try initializer(repeat container.resolveParameter((each Dependency).self)) }
+        { container in try initializer(repeat container.resolveUnnamed((each Dependency).self)) }
     }
 
     /// An async factory that resolves each of the initializer's parameters by type, in order,

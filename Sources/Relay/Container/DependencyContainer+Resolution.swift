@@ -27,20 +27,28 @@ extension DependencyContainer {
     /// - Throws: ``DependencyResolutionError`` when the type is not registered, when resolving it
     ///   needs itself (a cycle), when the chain of factories is too deep, or when a factory throws.
     ///   The error names the resolution path. A factory's `CancellationError` is thrown as it is.
+    @inlinable
     public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) throws -> Service {
-        let key = RegistrationKey(type, name: name)
+        // Inlinable, to pick the entry where the name is known: a resolve without one (and every
+        // autowired parameter) enters without a name to hash, in a smaller frame.
+        if let name { return try resolveNamed(type, name: name) }
+        return try resolveUnnamed(type)
+    }
+
+    /// `resolve(type)`: the registration without a name.
+    @usableFromInline
+    func resolveUnnamed<Service>(_ type: Service.Type) throws -> Service {
+        let key = RegistrationKey(type, name: nil)
         if SlowPathGate.isOpen {
             return try ResolutionEngine.resolveObserved(key, from: self)
         }
         return try ResolutionEngine.resolve(key, from: self)
     }
 
-    /// Resolves an autowired initializer's parameter: `resolve(type)` with no name, the entry
-    /// autowired factories call. A function of its own rather than the public one: without a name
-    /// to hash, its frame is smaller and it keeps only the unnamed lookup.
+    /// `resolve(type, name: name)`: the registration of that name.
     @usableFromInline
-    func resolveParameter<Service>(_ type: Service.Type) throws -> Service {
-        let key = RegistrationKey(type, name: nil)
+    func resolveNamed<Service>(_ type: Service.Type, name: String) throws -> Service {
+        let key = RegistrationKey(type, name: name)
         if SlowPathGate.isOpen {
             return try ResolutionEngine.resolveObserved(key, from: self)
         }
