@@ -27,7 +27,27 @@ extension DependencyContainer {
     /// - Throws: ``DependencyResolutionError`` when the type is not registered, when resolving it
     ///   needs itself (a cycle), when the chain of factories is too deep, or when a factory throws.
     ///   The error names the resolution path. A factory's `CancellationError` is thrown as it is.
+    @inlinable
     public func resolve<Service>(_ type: Service.Type = Service.self, name: String? = nil) throws -> Service {
+        // Inlinable, to pick the entry where the name is known: a resolve without one (and every
+        // autowired parameter) enters without a name to hash, in a smaller frame.
+        if let name { return try resolveNamed(type, name: name) }
+        return try resolveUnnamed(type)
+    }
+
+    /// `resolve(type)`: the registration without a name.
+    @usableFromInline
+    func resolveUnnamed<Service>(_ type: Service.Type) throws -> Service {
+        let key = RegistrationKey(type, name: nil)
+        if SlowPathGate.isOpen {
+            return try ResolutionEngine.resolveObserved(key, from: self)
+        }
+        return try ResolutionEngine.resolve(key, from: self)
+    }
+
+    /// `resolve(type, name: name)`: the registration of that name.
+    @usableFromInline
+    func resolveNamed<Service>(_ type: Service.Type, name: String) throws -> Service {
         let key = RegistrationKey(type, name: name)
         if SlowPathGate.isOpen {
             return try ResolutionEngine.resolveObserved(key, from: self)

@@ -26,7 +26,11 @@ extension ResolutionEngine {
         case .cycle, .tooDeep:
             throw refusal(step, of: registration, in: container, after: pathDescriptions(on: thread))
         case .build:
-            return try build(registration, in: container, on: thread)
+            // `build`, written out: a transient's factory runs from this frame, not from one more.
+            if registration.reportsNextBuild {
+                return try buildReporting(registration, in: container, on: thread)
+            }
+            return try runFactory(registration, in: container, on: thread)
         case .buildAsync:
             throw asyncFactoryError(for: registration, in: container, on: thread)
         case .buildOwned:

@@ -35,6 +35,50 @@ private final class AutowiredLeaf: Sendable {
     init() {}
 }
 
+/// Parameters of distinct types, for initializers of every arity (2 to 6 take fixed-arity
+/// overloads, 7 the parameter pack).
+private final class Part0: Sendable { init() {} }
+private final class Part1: Sendable { init() {} }
+private final class Part2: Sendable { init() {} }
+private final class Part3: Sendable { init() {} }
+private final class Part4: Sendable { init() {} }
+private final class Part5: Sendable { init() {} }
+private final class Part6: Sendable { init() {} }
+
+/// Built from its initializer's parameters, which it keeps in order.
+private final class Assembly: Sendable {
+    let parts: [any Sendable & AnyObject]
+
+    init(_ a: Part0, _ b: Part1) { parts = [a, b] }
+    init(_ a: Part0, _ b: Part1, _ c: Part2) { parts = [a, b, c] }
+    init(_ a: Part0, _ b: Part1, _ c: Part2, _ d: Part3) { parts = [a, b, c, d] }
+    init(_ a: Part0, _ b: Part1, _ c: Part2, _ d: Part3, _ e: Part4) { parts = [a, b, c, d, e] }
+    init(_ a: Part0, _ b: Part1, _ c: Part2, _ d: Part3, _ e: Part4, _ f: Part5) { parts = [a, b, c, d, e, f] }
+    init(_ a: Part0, _ b: Part1, _ c: Part2, _ d: Part3, _ e: Part4, _ f: Part5, _ g: Part6) {
+        parts = [a, b, c, d, e, f, g]
+    }
+}
+
+/// One instance of each part, registered as declared singletons.
+private struct Parts {
+    let part0 = Part0(), part1 = Part1(), part2 = Part2(), part3 = Part3()
+    let part4 = Part4(), part5 = Part5(), part6 = Part6()
+
+    var all: [any Sendable & AnyObject] { [part0, part1, part2, part3, part4, part5, part6] }
+
+    /// Registers the first `count` parts in `container`, each declaring no dependencies.
+    func register(count: Int, in container: DependencyContainer) {
+        let (part0, part1, part2, part3, part4, part5, part6) = (part0, part1, part2, part3, part4, part5, part6)
+        if count > 0 { container.register(Part0.self) { _ in part0 }.dependsOn() }
+        if count > 1 { container.register(Part1.self) { _ in part1 }.dependsOn() }
+        if count > 2 { container.register(Part2.self) { _ in part2 }.dependsOn() }
+        if count > 3 { container.register(Part3.self) { _ in part3 }.dependsOn() }
+        if count > 4 { container.register(Part4.self) { _ in part4 }.dependsOn() }
+        if count > 5 { container.register(Part5.self) { _ in part5 }.dependsOn() }
+        if count > 6 { container.register(Part6.self) { _ in part6 }.dependsOn() }
+    }
+}
+
 /// Resolves synchronously: inside an async test, `try container.resolve` would pick the async
 /// overload, which builds async registrations too and so proves nothing.
 private func resolveSynchronously<Service>(_ type: Service.Type, from container: DependencyContainer) throws -> Service
@@ -57,6 +101,36 @@ struct AutowiringTests {
         #expect(shelf.clock.now == 0)
         #expect(shelf.client is URLSessionClient)
         #expect(shelf.store === (try root.resolve((any BookStore).self)))
+    }
+
+    @Test("an initializer of any number of parameters resolves each in order and declares them", arguments: 2...7)
+    func anInitializerOfAnyArityResolvesEachInOrder(arity: Int) throws {
+        let parts = Parts()
+        parts.register(count: 7, in: root)
+        register(Assembly.self, arity: arity, in: root)
+        let assembly = try root.resolve(Assembly.self)
+        #expect(assembly.parts.map(ObjectIdentifier.init) == parts.all.prefix(arity).map(ObjectIdentifier.init))
+        let check = try root.check()
+        #expect(check.checkedRegistrations == 8)
+        #expect(check.checkedDependencies == arity)
+        // The last parameter missing: the error names it, through the initializer.
+        let other = DependencyContainer()
+        parts.register(count: arity - 1, in: other)
+        register(Assembly.self, arity: arity, in: other)
+        let error = try #require(throws: DependencyResolutionError.self) { try other.resolve(Assembly.self) }
+        #expect(error.code == .notRegistered)
+        #expect(error.path == ["Assembly", "Part\(arity - 1)"])
+    }
+
+    private func register(_: Assembly.Type, arity: Int, in container: DependencyContainer) {
+        switch arity {
+        case 2: container.register(Assembly.self, initializer: Assembly.init(_:_:))
+        case 3: container.register(Assembly.self, initializer: Assembly.init(_:_:_:))
+        case 4: container.register(Assembly.self, initializer: Assembly.init(_:_:_:_:))
+        case 5: container.register(Assembly.self, initializer: Assembly.init(_:_:_:_:_:))
+        case 6: container.register(Assembly.self, initializer: Assembly.init(_:_:_:_:_:_:))
+        default: container.register(Assembly.self, initializer: Assembly.init(_:_:_:_:_:_:_:))
+        }
     }
 
     @Test("an initializer without parameters is autowired too")
