@@ -231,8 +231,15 @@ struct ProgramEndpointTests {
         let answers = StubAnswers()
         answers.answer("greeter", "greeting") { (name: String) in "Howdy, \(name)" }
         let endpoint = try ProgramEndpoint(stubAnswers: answers)
-        var launcher = try fixture(
-            ["answered", "Eve"], instructions: ["type=greeter,factory=answeredGreeter"],
+        // A copy of the fixture: the launcher asks a program for its index once per executable
+        // file, and the fixture's other modes have other indices.
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let copy = directory.file(named: "answered-fixture")
+        try FileManager.default.copyItem(at: try ProgramExecutable.product("RelayTestingFixture").url, to: copy)
+        var launcher = ProgramLauncher(
+            executable: ProgramExecutable(path: copy.path), arguments: ["answered", "Eve"],
+            dependencyInstructions: ["type=greeter,factory=answeredGreeter"],
             readiness: .outputLine(containing: "greeted"))
         launcher.checksInstructionsBeforeLaunch = true
         // Without an endpoint or answers, nothing would answer: refused before the program starts.
@@ -249,6 +256,6 @@ struct ProgramEndpointTests {
                 #expect(program.standardOutput.contains("greeting Eve: Howdy, Eve"), "\(program.standardOutput)")
             }
         }
-        #expect(try await connection.programName == "RelayTestingFixture")
+        #expect(try await connection.programName == "answered-fixture")
     }
 }
