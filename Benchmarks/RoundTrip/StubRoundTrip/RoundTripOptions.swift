@@ -66,7 +66,7 @@ struct RoundTripOptions {
                 throw Refused(
                     description:
                         "unknown argument '\(option)'; usage: StubRoundTrip [--calls N] [--warm-up N] [--block N] "
-                            + "[--transport descriptor|endpoint]")
+                        + "[--transport descriptor|endpoint]")
             }
             position += 1
         }
