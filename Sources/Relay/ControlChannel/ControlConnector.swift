@@ -50,10 +50,13 @@ enum ControlConnector {
         }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: .milliseconds(endpoint.connectMilliseconds))
-        guard case .tcp(let host, let port) = endpoint.address else {
-            return .failure(Failure(description: "unsupported address"))
+        let place: String
+        let family: Int32
+        switch endpoint.address {
+        case .tcp(let host, let port): (place, family) = ("\(host):\(port)", AF_INET)
+        case .unix(let path): (place, family) = (path, AF_UNIX)
         }
-        let descriptor = SocketDescriptor.streamSocket()
+        let descriptor = SocketDescriptor.streamSocket(family: family)
         guard descriptor >= 0 else {
             return .failure(Failure(description: "no socket: \(String(cString: strerror(errno)))"))
         }
@@ -61,37 +64,47 @@ enum ControlConnector {
         defer { if !ok { SocketDescriptor.close(descriptor) } }
         let flags = fcntl(descriptor, F_GETFL)
         _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
-            return .failure(Failure(description: "'\(host)' is not an IPv4 address"))
-        }
-        let started = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        let started: Int32
+        switch endpoint.address {
+        case .tcp(let host, let port):
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else {
+                return .failure(Failure(description: "'\(host)' is not an IPv4 address"))
             }
+            started = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+        case .unix(let path):
+            guard let outcome = SocketDescriptor.withUnixAddress(path, { systemConnect(descriptor, $0, $1) }) else {
+                return .failure(Failure(description: "'\(path)' does not fit a Unix socket's address"))
+            }
+            started = outcome
         }
         if started != 0 {
             guard errno == EINPROGRESS else {
                 return .failure(
-                    Failure(description: "could not connect to \(host):\(port): \(String(cString: strerror(errno)))"))
+                    Failure(description: "could not connect to \(place): \(String(cString: strerror(errno)))"))
             }
             guard SocketDescriptor.wait(descriptor, for: Int16(POLLOUT), until: deadline, on: clock) else {
                 return .failure(
-                    Failure(
-                        description: "could not connect to \(host):\(port) within \(endpoint.connectMilliseconds) ms"))
+                    Failure(description: "could not connect to \(place) within \(endpoint.connectMilliseconds) ms"))
             }
             var code: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
             getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &code, &length)
             guard code == 0 else {
                 return .failure(
-                    Failure(description: "could not connect to \(host):\(port): \(String(cString: strerror(code)))"))
+                    Failure(description: "could not connect to \(place): \(String(cString: strerror(code)))"))
             }
         }
-        var noDelay: Int32 = 1
-        setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+        if family == AF_INET {
+            var noDelay: Int32 = 1
+            setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
+        }
         // The hello.
         guard
             let hello = try? ControlFrame.bytes(

@@ -19,7 +19,14 @@ public struct ControlEndpoint: Sendable, Hashable {
     public enum Address: Sendable, Hashable {
         /// An IPv4 literal and a port.
         case tcp(host: String, port: UInt16)
+        /// The absolute path of a Unix stream socket, for a test and a program that share a file
+        /// system: at most ``maximumUnixPathLength`` bytes, with no `;`.
+        case unix(path: String)
     }
+
+    /// The longest Unix socket path an endpoint names: what `sockaddr_un` holds on every platform,
+    /// with its terminating zero.
+    public static let maximumUnixPathLength = 103
 
     /// The lowest protocol version the test speaks.
     public let version: Int
@@ -52,6 +59,7 @@ public struct ControlEndpoint: Sendable, Hashable {
         let place: String
         switch address {
         case .tcp(let host, let port): place = "tcp=\(host):\(port)"
+        case .unix(let path): place = "unix=\(path)"
         }
         return "v=\(version);\(place);secret=\(secret);connect=\(connectMilliseconds);calls=\(callMilliseconds)"
     }
@@ -69,7 +77,7 @@ public struct ControlEndpoint: Sendable, Hashable {
                 throw Invalid(description: "'\(pair.prefix(40))' is not key=value")
             }
             let key = String(pair[..<equals])
-            guard ["v", "tcp", "secret", "connect", "calls"].contains(key) else {
+            guard ["v", "tcp", "unix", "secret", "connect", "calls"].contains(key) else {
                 throw Invalid(description: "'\(key.prefix(40))' is not a field of an endpoint")
             }
             guard fields[key] == nil else { throw Invalid(description: "'\(key)' is given twice") }
@@ -82,11 +90,26 @@ public struct ControlEndpoint: Sendable, Hashable {
         guard let version = Int(try field("v")), version >= 1 else {
             throw Invalid(description: "'v' is not a protocol version")
         }
-        let tcp = try field("tcp")
-        guard let colon = tcp.lastIndex(of: ":"), let port = UInt16(tcp[tcp.index(after: colon)...]), port > 0,
-            Self.isIPv4Literal(tcp[..<colon])
-        else {
-            throw Invalid(description: "'tcp=\(tcp.prefix(60))' is not an IPv4 address and a port")
+        let address: Address
+        switch (fields["tcp"], fields["unix"]) {
+        case (let tcp?, nil):
+            guard let colon = tcp.lastIndex(of: ":"), let port = UInt16(tcp[tcp.index(after: colon)...]), port > 0,
+                Self.isIPv4Literal(tcp[..<colon])
+            else {
+                throw Invalid(description: "'tcp=\(tcp.prefix(60))' is not an IPv4 address and a port")
+            }
+            address = .tcp(host: String(tcp[..<colon]), port: port)
+        case (nil, let path?):
+            guard path.hasPrefix("/"), path.utf8.count <= Self.maximumUnixPathLength, !path.utf8.contains(0) else {
+                throw Invalid(
+                    description: "'unix=\(path.prefix(60))' is not an absolute path of at most "
+                        + "\(Self.maximumUnixPathLength) bytes")
+            }
+            address = .unix(path: path)
+        case (nil, nil):
+            throw Invalid(description: "'tcp' or 'unix' is missing")
+        case (_?, _?):
+            throw Invalid(description: "both 'tcp' and 'unix' are given: an endpoint has one address")
         }
         let secret = try field("secret")
         guard secret.utf8.count == 43, secret.utf8.allSatisfy(Self.isBase64URL) else {
@@ -99,7 +122,7 @@ public struct ControlEndpoint: Sendable, Hashable {
             throw Invalid(description: "'calls' is not a number of milliseconds")
         }
         self.version = version
-        address = .tcp(host: String(tcp[..<colon]), port: port)
+        self.address = address
         self.secret = secret
         connectMilliseconds = connect
         callMilliseconds = calls
@@ -171,6 +194,8 @@ public struct ControlEndpoint: Sendable, Hashable {
     public var isLoopback: Bool {
         switch address {
         case .tcp(let host, _): host.hasPrefix("127.")
+        // A socket in the file system is reached on this machine only.
+        case .unix: true
         }
     }
 

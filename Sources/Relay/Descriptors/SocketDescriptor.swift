@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+package import Glibc
 #elseif canImport(Musl)
-import Musl
+package import Musl
 #elseif canImport(Darwin)
-import Darwin
+package import Darwin
 #endif
 
 /// The system calls around a socket that both sides of the control channel make on a descriptor of
@@ -11,21 +11,42 @@ import Darwin
 /// on exec and never raises `SIGPIPE`, sending, waiting under a deadline, and closing. (`close`
 /// alone means something else inside the types that close channels.)
 package enum SocketDescriptor {
-    /// Opens an IPv4 stream socket, closed on exec, whose sends never raise `SIGPIPE` (Linux passes
-    /// `MSG_NOSIGNAL` on each send; Apple platforms set `SO_NOSIGPIPE` here).
+    /// Opens a stream socket (IPv4, or `AF_UNIX`), closed on exec, whose sends never raise
+    /// `SIGPIPE` (Linux passes `MSG_NOSIGNAL` on each send; Apple platforms set `SO_NOSIGPIPE` here).
     ///
+    /// - Parameter family: `AF_INET` or `AF_UNIX`.
     /// - Returns: The descriptor, or -1 with `errno` set.
-    package static func streamSocket() -> Int32 {
+    package static func streamSocket(family: Int32 = AF_INET) -> Int32 {
         #if canImport(Darwin)
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        let descriptor = socket(family, SOCK_STREAM, 0)
         guard descriptor >= 0 else { return -1 }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         var noSignal: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &noSignal, socklen_t(MemoryLayout<Int32>.size))
         return descriptor
         #else
-        return socket(AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        return socket(family, Int32(SOCK_STREAM.rawValue | SOCK_CLOEXEC.rawValue), 0)
         #endif
+    }
+
+    /// Runs `body` with the address of the Unix socket at `path`; `nil` when the path does not fit
+    /// (`sun_path` holds at most 103 bytes and a zero on every platform).
+    package static func withUnixAddress<Result>(
+        _ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Result
+    ) -> Result? {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let fits = withUnsafeMutableBytes(of: &address.sun_path) { place in
+            guard bytes.count < place.count, !bytes.contains(0) else { return false }
+            place.copyBytes(from: bytes)
+            place[bytes.count] = 0
+            return true
+        }
+        guard fits else { return nil }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
     }
 
     /// Sends once, without `SIGPIPE` when the peer is gone.

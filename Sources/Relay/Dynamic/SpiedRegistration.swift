@@ -35,8 +35,9 @@ struct SpiedRegistration: Sendable {
         guard let real = registration as? Registration<Service> else { return nil }
         let key = RegistrationKey(Service.self, name: nil)
         let container = container
+        let spy: AnyRegistration
         if real.isAsync {
-            return Registration(
+            spy = Registration(
                 key: key, lifecycle: lifecycle, instruction: instruction,
                 asyncFactory: { _ in
                     let built: Service
@@ -46,17 +47,46 @@ struct SpiedRegistration: Sendable {
                         built = try await ResolutionEngine.instanceAsync(of: real, in: container)
                     }
                     return try factory(calls, built)
-                }, wrapping: real)
+                })
+        } else {
+            spy = Registration(
+                key: key, lifecycle: lifecycle, instruction: instruction,
+                factory: { _ in
+                    // What the real registration keeps (a singleton built before the spy), else a
+                    // build by its lifecycle, as a resolve of it would have made.
+                    let built = try ResolutionEngine.keptInstance(of: real, in: container.table) {
+                        () throws -> Service in try ResolutionEngine.instance(of: real, in: container)
+                    }
+                    return try factory(calls, built)
+                })
         }
-        return Registration(
-            key: key, lifecycle: lifecycle, instruction: instruction,
-            factory: { _ in
-                // What the real registration keeps (a singleton built before the spy), else a
-                // build by its lifecycle, as a resolve of it would have made.
-                let built = try ResolutionEngine.keptInstance(of: real, in: container.table) {
-                    () throws -> Service in try ResolutionEngine.instance(of: real, in: container)
-                }
-                return try factory(calls, built)
-            }, wrapping: real)
+        Self.record(spy, wrapping: real)
+        return spy
+    }
+
+    /// Which registration each spy wraps, both held weakly: a registration's identity is checked
+    /// against the object itself, so an address reused after one is freed never matches.
+    private struct Pair {
+        weak var spy: AnyRegistration?
+        weak var wrapped: AnyRegistration?
+    }
+
+    /// Every spy's pair, by its wrapped registration; a leaf lock, taken inside a table's.
+    private static let pairs = LockedValue<[ObjectIdentifier: Pair]>([:])
+
+    private static func record(_ spy: AnyRegistration, wrapping wrapped: AnyRegistration) {
+        pairs.withLockedValue { pairs in
+            // Spies come and go with re-wiring and sessions: drop the pairs whose spy is gone.
+            pairs = pairs.filter { $0.value.spy != nil }
+            pairs[ObjectIdentifier(wrapped)] = Pair(spy: spy, wrapped: wrapped)
+        }
+    }
+
+    /// Whether `registration` is the one `current`, a spy, wraps: then it is current through it.
+    static func isWrapped(_ registration: AnyRegistration, by current: AnyRegistration) -> Bool {
+        pairs.withLockedValue { pairs in
+            guard let pair = pairs[ObjectIdentifier(registration)] else { return false }
+            return pair.wrapped === registration && pair.spy === current
+        }
     }
 }

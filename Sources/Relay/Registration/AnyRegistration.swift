@@ -44,11 +44,6 @@ class AnyRegistration: Construction, @unchecked Sendable {
     /// for a registration with a factory of its own.
     let forwardsTo: RegistrationKey?
 
-    /// For a spy (``TypedDependencyFactory/spiedByTest(_:_:)``), the registration it replaced and
-    /// builds its real implementation through: that one stays current through the spy, so what it
-    /// builds is kept as if it were never replaced. `nil` for any other.
-    let wraps: AnyRegistration?
-
     /// Whether its next build is reported to ``BuildReporting``'s listeners: from its making while
     /// one listens (or from a listener's installing), until a build of it is reported. False for
     /// ever in a program that installs no listener.
@@ -66,15 +61,13 @@ class AnyRegistration: Construction, @unchecked Sendable {
         instruction: String?,
         isAsync: Bool,
         hasTeardown: Bool,
-        forwardsTo: RegistrationKey? = nil,
-        wraps: AnyRegistration? = nil
+        forwardsTo: RegistrationKey? = nil
     ) {
         self.lifecycle = lifecycle
         self.lifecycleStep = ResolutionEngine.lifecycleStep(for: lifecycle, isAsync: isAsync, hasTeardown: hasTeardown)
         self.instruction = instruction
         self.isAsync = isAsync
         self.forwardsTo = forwardsTo
-        self.wraps = wraps
         self.reportsNextBuildFlag = Atomic(BuildReporting.isActive)
         super.init(key: key)
     }

@@ -44,15 +44,13 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
         lifecycle: LifecycleType,
         instruction: String? = nil,
         factory: @escaping @Sendable (DependencyContainer) throws -> Service,
-        teardown: (@Sendable (Service) async throws -> Void)? = nil,
-        wrapping wrapped: AnyRegistration? = nil
+        teardown: (@Sendable (Service) async throws -> Void)? = nil
     ) {
         self.factory = factory
         self.asyncFactory = nil
         self.teardown = teardown
         super.init(
-            key: key, lifecycle: lifecycle, instruction: instruction, isAsync: false, hasTeardown: teardown != nil,
-            wraps: wrapped)
+            key: key, lifecycle: lifecycle, instruction: instruction, isAsync: false, hasTeardown: teardown != nil)
     }
 
     init(
@@ -60,16 +58,14 @@ final class Registration<Service>: AnyRegistration, @unchecked Sendable {
         lifecycle: LifecycleType,
         instruction: String? = nil,
         asyncFactory: @escaping @Sendable (DependencyContainer) async throws -> Service,
-        teardown: (@Sendable (Service) async throws -> Void)? = nil,
-        wrapping wrapped: AnyRegistration? = nil
+        teardown: (@Sendable (Service) async throws -> Void)? = nil
     ) {
         // Never called: every synchronous path checks `isAsync` before it would build.
         self.factory = { _ in throw CancellationError() }
         self.asyncFactory = asyncFactory
         self.teardown = teardown
         super.init(
-            key: key, lifecycle: lifecycle, instruction: instruction, isAsync: true, hasTeardown: teardown != nil,
-            wraps: wrapped)
+            key: key, lifecycle: lifecycle, instruction: instruction, isAsync: true, hasTeardown: teardown != nil)
     }
 
     /// An alias: it forwards to `target`, with `factory` for a synchronous resolve and

@@ -148,11 +148,10 @@ final class RegistrationTable: @unchecked Sendable {
         /// building), itself or through the spy that wraps it.
         func isCurrent(_ registration: AnyRegistration) -> Bool {
             guard let current = unretainedRegistration(for: registration.key) else { return false }
-            let opaque = Unmanaged.passUnretained(registration).toOpaque()
-            // A spy's real registration stays current through the spy that replaced it.
-            return current.toOpaque() == opaque
-                || current._withUnsafeGuaranteedRef { $0.wraps.map { Unmanaged.passUnretained($0).toOpaque() } }
-                    == opaque
+            if current.toOpaque() == Unmanaged.passUnretained(registration).toOpaque() { return true }
+            // A spy's real registration stays current through the spy that replaced it; asked only
+            // of a replaced registration, so the lookup costs the common path nothing.
+            return current._withUnsafeGuaranteedRef { SpiedRegistration.isWrapped(registration, by: $0) }
         }
 
         // MARK: - Writing

@@ -46,7 +46,10 @@ public final class ProgramEndpoint: Sendable {
     /// of a wait that no program ended.
     public var refusals: [String] { refused.withLockedValue { $0 } }
 
-    /// Opens a listener on a free port of 127.0.0.1.
+    /// Where the listener's socket file is, for a Unix socket: removed with the endpoint.
+    private let directory: URL?
+
+    /// Opens a listener: on a free port of 127.0.0.1, or a Unix socket.
     ///
     /// - Parameters:
     ///   - stubAnswers: What answers the calls of the program's stubs; `nil` for nothing.
@@ -54,35 +57,23 @@ public final class ProgramEndpoint: Sendable {
     ///   - connectTimeLimit: How long the program may take to connect and greet, from its side.
     ///   - wiringCoverage: Where the program's wiring account and its sessions' are recorded;
     ///     the run's, ``WiringCoverage/shared``, by default.
+    ///   - listening: Where to listen: loopback TCP by default, or a Unix socket for a program
+    ///     that shares this file system.
     /// - Throws: ``ProgramEndpointError`` when no listener can be opened.
     public init(
         stubAnswers: StubAnswers? = nil, callTimeLimit: Duration = .seconds(10),
-        connectTimeLimit: Duration = .seconds(5), wiringCoverage: WiringCoverage = .shared
+        connectTimeLimit: Duration = .seconds(5), wiringCoverage: WiringCoverage = .shared,
+        listening: Listening = .loopbackTCP
     ) throws(ProgramEndpointError) {
-        let descriptor = SocketDescriptor.streamSocket()
-        guard descriptor >= 0 else { throw ProgramEndpointError("no socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        _ = inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(descriptor, pointer, length) == 0 && listen(descriptor, 4) == 0
-                    && getsockname(descriptor, pointer, &length) == 0
-            }
-        }
-        guard bound else {
-            let reason = String(cString: strerror(errno))
-            SocketDescriptor.close(descriptor)
-            throw ProgramEndpointError("no listener on 127.0.0.1: \(reason)")
-        }
+        let opened = try Self.openListener(listening)
         var generator = SystemRandomNumberGenerator()
         let secretBytes = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         let secret = Data(secretBytes).base64EncodedString().replacingOccurrences(of: "+", with: "-")
             .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
-        listener = descriptor
+        listener = opened.descriptor
+        directory = opened.directory
         endpoint = ControlEndpoint(
-            address: .tcp(host: "127.0.0.1", port: UInt16(bigEndian: address.sin_port)), secret: secret,
+            address: opened.address, secret: secret,
             connectMilliseconds: Int(connectTimeLimit.components.seconds * 1_000)
                 + Int(connectTimeLimit.components.attoseconds / 1_000_000_000_000_000),
             callMilliseconds: Int(callTimeLimit.components.seconds * 1_000)
@@ -94,6 +85,7 @@ public final class ProgramEndpoint: Sendable {
 
     deinit {
         SocketDescriptor.close(listener)
+        if let directory { try? FileManager.default.removeItem(at: directory) }
     }
 
     /// The variables to set in the program's environment: `RELAY_CONTROL_ENDPOINT`.
@@ -154,6 +146,11 @@ public final class ProgramEndpoint: Sendable {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
             _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+            guard isOwnUser(connection, on: endpoint.address) else {
+                refused.withLockedValue { $0.append("peerNotAllowed") }
+                refuse(connection, code: "peerNotAllowed", reason: "the program runs as another user")
+                continue
+            }
             // The hello, read with the handshake's small limit and at most 2 s.
             var reader = ControlFrame.Reader(maximumLength: 4_096)
             var buffer = [UInt8](repeating: 0, count: 512)

@@ -258,4 +258,30 @@ struct ProgramEndpointTests {
         }
         #expect(try await connection.programName == "answered-fixture")
     }
+
+    @Test("over a Unix socket in a directory only this user enters, which goes with the endpoint")
+    func unixSocket() async throws {
+        let answers = StubAnswers()
+        answers.answer("greeter", "greeting") { (name: String) in "Hello by socket, \(name)" }
+        let directory = try await Self.greetOverUnixSocket(answers)
+        // The endpoint is gone: so is its socket's directory.
+        #expect(!FileManager.default.fileExists(atPath: directory.path), "\(directory.path) is left")
+    }
+
+    /// Greets Fay over a Unix socket endpoint, which ends with this function; its directory.
+    private static func greetOverUnixSocket(_ answers: StubAnswers) async throws -> URL {
+        let endpoint = try ProgramEndpoint(stubAnswers: answers, listening: .unixSocket)
+        let value = try #require(endpoint.environment["RELAY_CONTROL_ENDPOINT"])
+        let path = try #require(value.split(separator: ";").first { $0.hasPrefix("unix=") }?.dropFirst(5))
+        let directory = URL(fileURLWithPath: String(path)).deletingLastPathComponent()
+        let permissions = try FileManager.default.attributesOfItem(atPath: directory.path)[.posixPermissions] as? Int
+        #expect(permissions == 0o700)
+        let (process, output, _) = try ProgramEndpointTests().runAnswered(["Fay"], environment: endpoint.environment)
+        defer { if process.isRunning { process.terminate() } }
+        let connection = try await withDeadline { try await endpoint.connection(timeout: .seconds(10)) }
+        let printed = try await withDeadline { await ProgramEndpointTests().text(of: output, until: "greeted") }
+        connection.close()
+        #expect(printed.contains("greeting Fay: Hello by socket, Fay\n"), "\(printed)")
+        return directory
+    }
 }

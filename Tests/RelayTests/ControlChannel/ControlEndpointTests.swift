@@ -73,6 +73,10 @@ struct ControlEndpointTests {
         let endpoint = endpoint(port: 41_873)
         #expect(endpoint.encoded == "v=1;tcp=127.0.0.1:41873;secret=\(Self.secret);connect=2000;calls=10000")
         #expect(try ControlEndpoint(parsing: endpoint.encoded) == endpoint)
+        let unix = ControlEndpoint(address: .unix(path: "/tmp/relay-endpoint-a1b2c3/control.sock"), secret: Self.secret)
+        #expect(unix.encoded.hasPrefix("v=1;unix=/tmp/relay-endpoint-a1b2c3/control.sock;secret="))
+        #expect(try ControlEndpoint(parsing: unix.encoded) == unix)
+        #expect(unix.isLoopback, "a socket in the file system is on this machine")
     }
 
     @Test(
@@ -84,6 +88,13 @@ struct ControlEndpointTests {
             ("v=1;tcp=127.0.0.1:1;secret=\(secret);connect=60000;calls=10", "'connect' is not"),
             ("v=1;tcp=127.0.0.1:1;secret=\(secret);connect=10;calls=10;host=x", "'host' is not a field"),
             ("v=1;v=1;tcp=127.0.0.1:1", "'v' is given twice"),
+            ("v=1;unix=relative.sock;secret=\(secret);connect=10;calls=10", "is not an absolute path"),
+            (
+                "v=1;unix=/\(String(repeating: "d", count: 110));secret=\(secret);connect=10;calls=10",
+                "of at most 103 bytes"
+            ),
+            ("v=1;tcp=127.0.0.1:1;unix=/tmp/s;secret=\(secret);connect=10;calls=10", "both 'tcp' and 'unix'"),
+            ("v=1;secret=\(secret);connect=10;calls=10", "'tcp' or 'unix' is missing"),
         ])
     func invalid(value: String, message: String) {
         let error = #expect(throws: ControlEndpoint.Invalid.self) { try ControlEndpoint(parsing: value) }
