@@ -258,9 +258,7 @@ public struct TypedDependencyFactory: Sendable {
         let prepare = {
             @Sendable (instruction: DependencyInjectionInstruction, answerer: (any StubCallAnswering)?)
                 throws(ConfigurationMismatch) -> MakeRegistration in
-            guard instruction.configuration == nil else { throw .notTaken }
-            guard let answerer else { throw .noAnswerer }
-            let calls = StubCalls(typeKey: instruction.type, answerer: answerer)
+            let calls = StubCalls(typeKey: instruction.type, answerer: try answering(instruction, by: answerer))
             return { lifecycle, instruction, _ in
                 Registration(
                     key: RegistrationKey(type, name: nil), lifecycle: lifecycle, instruction: instruction,
@@ -302,9 +300,7 @@ public struct TypedDependencyFactory: Sendable {
         let prepare = {
             @Sendable (instruction: DependencyInjectionInstruction, answerer: (any StubCallAnswering)?)
                 throws(ConfigurationMismatch) -> MakeRegistration in
-            guard instruction.configuration == nil else { throw .notTaken }
-            guard let answerer else { throw .noAnswerer }
-            let calls = SpiedCalls(typeKey: instruction.type, answerer: answerer)
+            let calls = SpiedCalls(typeKey: instruction.type, answerer: try answering(instruction, by: answerer))
             let spy = instruction
             return { lifecycle, text, spiedOn in
                 spiedOn?.wrapped(by: factory, calls: calls, lifecycle: lifecycle, instruction: text)
@@ -316,6 +312,16 @@ public struct TypedDependencyFactory: Sendable {
             }
         }
         return TypedDependencyFactory(producing: type, spies: true, prepare: prepare)
+    }
+
+    /// What answers the calls of a stub or spy `instruction` names: an instruction for one carries
+    /// no configuration, and needs a test that answers.
+    private static func answering(
+        _ instruction: DependencyInjectionInstruction, by answerer: (any StubCallAnswering)?
+    ) throws(ConfigurationMismatch) -> any StubCallAnswering {
+        guard instruction.configuration == nil else { throw .notTaken }
+        guard let answerer else { throw .noAnswerer }
+        return answerer
     }
 
     /// A factory that prepares its registrations with `prepare`.

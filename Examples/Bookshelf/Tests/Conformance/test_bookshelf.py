@@ -232,12 +232,17 @@ class RefusedProgramTests(unittest.TestCase):
         second.wait_until_ready()
         self.assertIn("secretUsed", second.log)
 
-    def test_garbage_welcome(self):
+    def plain_listener(self, secret, connect_ms):
+        """A listener that is no Relay test: the endpoint value naming it, and the socket."""
         listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
         listener.bind(("127.0.0.1", 0))
         listener.listen(1)
         self.addCleanup(listener.close)
-        value = f"v=1;tcp=127.0.0.1:{listener.getsockname()[1]};secret={'B' * 43};connect=2000;calls=1000"
+        port = listener.getsockname()[1]
+        return listener, f"v=1;tcp=127.0.0.1:{port};secret={secret};connect={connect_ms};calls=1000"
+
+    def test_garbage_welcome(self):
+        listener, value = self.plain_listener("B" * 43, 2000)
         program = Program({"RELAY_CONTROL_ENDPOINT": value}, BASE_WIRING)
         self.addCleanup(program.stop)
         listener.settimeout(10)
@@ -250,11 +255,8 @@ class RefusedProgramTests(unittest.TestCase):
         self.assertIn("no channel to the test", program.log)
 
     def test_silent_test(self):
-        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        listener.bind(("127.0.0.1", 0))
-        listener.listen(1)
-        self.addCleanup(listener.close)
-        value = f"v=1;tcp=127.0.0.1:{listener.getsockname()[1]};secret={'C' * 43};connect=500;calls=1000"
+        # Listening, never accepting: the kernel completes the connection, nobody answers.
+        _, value = self.plain_listener("C" * 43, 500)
         program = Program({"RELAY_CONTROL_ENDPOINT": value}, BASE_WIRING)
         self.addCleanup(program.stop)
         program.wait_until_ready()
