@@ -189,7 +189,9 @@ class Connection:
                     else:
                         self.reply(body, self.answerer(body["call"]))
                 elif "accountRecord" in message:
-                    self.account.append(json.loads(message["accountRecord"]["line"]))
+                    with self.done_ready:
+                        self.account.append(json.loads(message["accountRecord"]["line"]))
+                        self.done_ready.notify_all()
                 elif "outcome" in message:
                     with self.done_ready:
                         self.outcomes[message["outcome"]["id"]] = message["outcome"]
@@ -242,6 +244,17 @@ class Connection:
         if "refusal" in done:
             return (done["refusal"], done.get("code"))
         return None
+
+    def wait_for_account(self, count=1, timeout=10):
+        """Waits until `count` records of the wiring account have come; returns them all."""
+        deadline = time.monotonic() + timeout
+        with self.done_ready:
+            while len(self.account) < count:
+                remaining = deadline - time.monotonic()
+                if self.closed or remaining <= 0:
+                    raise ProtocolError(f"{len(self.account)} of {count} account records came")
+                self.done_ready.wait(remaining)
+            return list(self.account)
 
     def wait_for_outcomes(self, count, timeout=10):
         """Waits until `count` passed calls have their outcome; returns them by call id."""

@@ -54,10 +54,12 @@ public func withProgramOutputOnFailure<Result>(
 }
 
 /// What a teardown block needs of its test case: whether its run failed, its name, and (on Apple
-/// platforms) a place for attachments. Unchecked because `XCTestCase` is not `Sendable`; safe
-/// because XCTest runs a test's teardown blocks one at a time, after the test method has returned
-/// and before the next test begins, so nothing else uses the case while a block does.
+/// platforms) a place for attachments.
 private final class TestRunProbe: @unchecked Sendable {
+    // Safety: `XCTestCase` is not `Sendable`, so the compiler cannot see this. The probe is made
+    // in the test and used only by the one teardown block it registers, which XCTest runs after
+    // the test method has returned and before the next test begins, one block at a time: nothing
+    // else touches the case while the block reads `testRun` and `name` or adds an attachment.
     private let testCase: XCTestCase
 
     init(_ testCase: XCTestCase) { self.testCase = testCase }

@@ -75,11 +75,12 @@ enum ControlConnector {
             }
             started = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                    SocketDescriptor.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
                 }
             }
         case .unix(let path):
-            guard let outcome = SocketDescriptor.withUnixAddress(path, { systemConnect(descriptor, $0, $1) }) else {
+            guard let outcome = SocketDescriptor.withUnixAddress(path, { SocketDescriptor.connect(descriptor, $0, $1) })
+            else {
                 return .failure(Failure(description: "'\(path)' does not fit a Unix socket's address"))
             }
             started = outcome
@@ -142,17 +143,5 @@ enum ControlConnector {
                 return .failure(Failure(description: "the test closed the connection before answering the hello"))
             }
         }
-    }
-
-    private static func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t)
-        -> Int32
-    {
-        #if canImport(Glibc)
-        Glibc.connect(descriptor, address, length)
-        #elseif canImport(Musl)
-        Musl.connect(descriptor, address, length)
-        #else
-        Darwin.connect(descriptor, address, length)
-        #endif
     }
 }

@@ -7,8 +7,9 @@ package import Darwin
 #endif
 
 /// The system calls around a socket that both sides of the control channel make on a descriptor of
-/// their own, each with its platform differences in one place: opening a TCP socket that is closed
-/// on exec and never raises `SIGPIPE`, sending, waiting under a deadline, and closing. (`close`
+/// their own, each with its platform differences in one place: opening a socket that is closed on
+/// exec and never raises `SIGPIPE`, a Unix socket's address, connecting, sending, waiting under a
+/// deadline, and closing. (`close`
 /// alone means something else inside the types that close channels.)
 package enum SocketDescriptor {
     /// Opens a stream socket (IPv4, or `AF_UNIX`), closed on exec, whose sends never raise
@@ -47,6 +48,20 @@ package enum SocketDescriptor {
         return withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
+    }
+
+    /// Starts connecting `descriptor` to `address`.
+    ///
+    /// - Returns: What `connect` returns: 0, or -1 with `errno` set (`EINPROGRESS` for a
+    ///   non-blocking socket still connecting).
+    package static func connect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.connect(descriptor, address, length)
+        #elseif canImport(Musl)
+        Musl.connect(descriptor, address, length)
+        #else
+        Darwin.connect(descriptor, address, length)
+        #endif
     }
 
     /// Sends once, without `SIGPIPE` when the peer is gone.

@@ -6,16 +6,12 @@ struct SpiedRegistration: Sendable {
 
     /// What the program resolves `type` to in `scope` of `root` before an instruction replaces it:
     /// the scope's own registration, else the root's (where a scope falls back); `nil` when there
-    /// is none. Asks for no container that does not exist.
+    /// is none. The one lookup of what an instruction replaces, for the replacement rule and spies.
     static func replaced(
         _ type: Any.Type, in scope: DependencyContainerScope, of root: DependencyContainer
     ) -> SpiedRegistration? {
         let key = RegistrationKey(type, name: nil)
-        var containers = [root]
-        if !scope.isGlobal, root.family.scopeNames.contains(scope) {
-            containers.insert(root.container(for: scope), at: 0)
-        }
-        for container in containers {
+        for container in root.containersReplaced(in: scope) {
             if let registration = container.table.withRead({ $0.registration(for: key) }) {
                 return SpiedRegistration(registration: registration, container: container)
             }
@@ -88,5 +84,15 @@ struct SpiedRegistration: Sendable {
             guard let pair = pairs[ObjectIdentifier(registration)] else { return false }
             return pair.wrapped === registration && pair.spy === current
         }
+    }
+}
+
+extension DependencyContainer {
+    /// Where an instruction for `scope` of this root replaces a registration, nearest first: the
+    /// scope's container (when the program made it: asking for it then makes nothing), then the
+    /// root, where a scope falls back.
+    func containersReplaced(in scope: DependencyContainerScope) -> [DependencyContainer] {
+        guard !scope.isGlobal, family.scopeNames.contains(scope) else { return [self] }
+        return [container(for: scope), self]
     }
 }

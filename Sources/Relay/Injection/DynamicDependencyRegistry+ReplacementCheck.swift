@@ -40,22 +40,17 @@ extension DynamicDependencyRegistry {
     func checkEveryInstructionReplacesARegistration() throws(DynamicDependencyIndexError) {
         let madeScopes = container.family.scopeNames
         for definition in orderedDefinitions {
-            let key = RegistrationKey(definition.type, name: nil)
-            var lookedIn = [container]
-            if !definition.scope.isGlobal {
-                // A misspelt scope would fall back to global and pass below, though nothing
-                // resolves from it: the replacement would reach nothing.
-                guard madeScopes.contains(definition.scope) else {
-                    throw DynamicDependencyIndexError.unmadeScope(
-                        definition.instruction.description, scope: definition.scope, made: madeScopes
-                    ).read(from: definition.instruction.origin)
-                }
-                // The scope exists, so asking for its container makes nothing.
-                lookedIn.insert(container.container(for: definition.scope), at: 0)
+            // A misspelt scope would fall back to global and pass below, though nothing resolves
+            // from it: the replacement would reach nothing.
+            guard definition.scope.isGlobal || madeScopes.contains(definition.scope) else {
+                throw DynamicDependencyIndexError.unmadeScope(
+                    definition.instruction.description, scope: definition.scope, made: madeScopes
+                ).read(from: definition.instruction.origin)
             }
-            if lookedIn.contains(where: { $0.table.withRead { $0.registration(for: key) } != nil }) {
+            if SpiedRegistration.replaced(definition.type, in: definition.scope, of: container) != nil {
                 continue
             }
+            let lookedIn = container.containersReplaced(in: definition.scope)
             let registered = lookedIn.map { looked in
                 (scope: looked.scope, types: looked.table.withRead { $0.allRegistrations.map(\.key.description) })
             }

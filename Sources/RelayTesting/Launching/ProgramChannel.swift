@@ -86,8 +86,7 @@ final class ProgramChannel: Sendable {
             SocketDescriptor.close(descriptors[1])
             throw SpawnError(step: RELAY_SPAWN_STEP_PREPARE, code: code, executable: "", workingDirectory: nil)
         }
-        let milliseconds = max(
-            1, timeLimit.components.seconds * 1_000 + timeLimit.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = max(1, timeLimit.wholeMilliseconds)
         self.init(
             socket: own, programEnd: descriptors[1], environmentValue: handed.encoded(extra: "\(milliseconds)"),
             answers: answers, timeLimit: timeLimit, commandTimeLimit: commandTimeLimit)

@@ -74,10 +74,8 @@ public final class ProgramEndpoint: Sendable {
         directory = opened.directory
         endpoint = ControlEndpoint(
             address: opened.address, secret: secret,
-            connectMilliseconds: Int(connectTimeLimit.components.seconds * 1_000)
-                + Int(connectTimeLimit.components.attoseconds / 1_000_000_000_000_000),
-            callMilliseconds: Int(callTimeLimit.components.seconds * 1_000)
-                + Int(callTimeLimit.components.attoseconds / 1_000_000_000_000_000))
+            connectMilliseconds: Int(connectTimeLimit.wholeMilliseconds),
+            callMilliseconds: Int(callTimeLimit.wholeMilliseconds))
         answers = stubAnswers
         self.callTimeLimit = callTimeLimit
         self.wiringCoverage = wiringCoverage

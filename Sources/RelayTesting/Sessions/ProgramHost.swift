@@ -77,8 +77,7 @@ enum ProgramHost: Sendable {
             try await perform(
                 .openSession(
                     name: name, instructions: instructions.map(\.instruction.description),
-                    timeLimitMilliseconds: stubAnswers.timeLimit.components.seconds * 1_000
-                        + stubAnswers.timeLimit.components.attoseconds / 1_000_000_000_000_000),
+                    timeLimitMilliseconds: stubAnswers.timeLimit.wholeMilliseconds),
                 action: "open session '\(name)'")
         } catch {
             channel.removeSession(name)

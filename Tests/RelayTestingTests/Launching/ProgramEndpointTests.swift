@@ -1,40 +1,84 @@
 import Foundation
+import Relay
 import RelayTestSupport
 import RelayTesting
-import Synchronization
 import Testing
 
 /// What a process started by `Foundation.Process` writes to a pipe, collected on a thread of its
-/// own, for waiting on lines that appear after a given point.
+/// own, for waiting on lines that appear after a given point: each wait is woken by the read that
+/// satisfies it, or by the end of the pipe.
 private final class CollectedOutput: Sendable {
-    private let text = Mutex("")
+    private struct Waiter {
+        let fragment: String
+        let mark: Int
+        let continuation: CheckedContinuation<String?, Never>
+    }
+
+    private struct State {
+        var text = ""
+        var ended = false
+        var waiters: [Waiter] = []
+
+        /// The text after `mark`, if it holds `fragment`.
+        func match(_ fragment: String, after mark: Int) -> String? {
+            let after = String(decoding: text.utf8.dropFirst(mark), as: UTF8.self)
+            return after.contains(fragment) ? after : nil
+        }
+    }
+
+    private let state = LockedValue(State())
 
     init(_ pipe: Pipe) {
         // The thread keeps the collector until the pipe ends.
         Thread.detachNewThread { [self] in
             while true {
                 let data = pipe.fileHandleForReading.availableData
+                let woken = self.state.withLockedValue { state -> [(Waiter, String?)] in
+                    if data.isEmpty { state.ended = true } else { state.text += String(decoding: data, as: UTF8.self) }
+                    var woken: [(Waiter, String?)] = []
+                    var waiting: [Waiter] = []
+                    for waiter in state.waiters {
+                        let found = state.match(waiter.fragment, after: waiter.mark)
+                        if found != nil || state.ended { woken.append((waiter, found)) } else { waiting.append(waiter) }
+                    }
+                    state.waiters = waiting
+                    return woken
+                }
+                for (waiter, found) in woken { waiter.continuation.resume(returning: found) }
                 if data.isEmpty { return }
-                self.text.withLock { $0 += String(decoding: data, as: UTF8.self) }
             }
         }
     }
 
     /// How much has been read: a mark to wait for lines after.
-    var mark: Int { text.withLock { $0.utf8.count } }
+    var mark: Int { state.withLockedValue { $0.text.utf8.count } }
 
     /// Waits until a line written after `mark` contains `fragment`; the text after `mark`.
-    func wait(for fragment: String, after mark: Int = 0, timeout: Duration = .seconds(10)) async throws -> String {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while true {
-            let after = text.withLock { String(decoding: $0.utf8.dropFirst(mark), as: UTF8.self) }
-            if after.contains(fragment) { return after }
-            guard clock.now < deadline else {
-                Issue.record("no line with '\(fragment)' within \(timeout); it wrote:\n\(after)")
-                throw CancellationError()
+    func wait(for fragment: String, after mark: Int = 0, seconds: Double = 10) async throws -> String {
+        let found: String?
+        do {
+            found = try await withDeadline(seconds: seconds) { await self.next(fragment, after: mark) }
+        } catch {
+            found = nil
+        }
+        guard let found else {
+            let text = state.withLockedValue { String(decoding: $0.text.utf8.dropFirst(mark), as: UTF8.self) }
+            Issue.record("no line with '\(fragment)' within \(seconds) s; it wrote:\n\(text)")
+            throw CancellationError()
+        }
+        return found
+    }
+
+    /// The text after `mark` once it holds `fragment`; `nil` if the pipe ends first.
+    private func next(_ fragment: String, after mark: Int) async -> String? {
+        await withCheckedContinuation { continuation in
+            let now = state.withLockedValue { state -> String?? in
+                if let found = state.match(fragment, after: mark) { return .some(found) }
+                if state.ended { return .some(nil) }
+                state.waiters.append(Waiter(fragment: fragment, mark: mark, continuation: continuation))
+                return nil
             }
-            try await Task.sleep(for: .milliseconds(10))
+            if let now { continuation.resume(returning: now) }
         }
     }
 }

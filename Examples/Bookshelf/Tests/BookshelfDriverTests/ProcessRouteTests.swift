@@ -44,6 +44,8 @@ struct ProcessRouteTests {
             defer { connection.close() }
             let client = ProgramHTTPClient(port: port)
             try await withDeadline(.seconds(30)) {
+                // Asked until it answers: a program started by `Process` says it is ready only by
+                // answering (its output goes to a file nobody reads here while it runs).
                 while (try? await client.get("health"))?.status != 200 {
                     try await Task.sleep(for: .milliseconds(20))
                 }

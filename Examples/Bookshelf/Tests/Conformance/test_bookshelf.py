@@ -110,10 +110,7 @@ class ConnectedProgramTests(unittest.TestCase):
     def test_wiring_account(self):
         self.launch(BASE_WIRING)
         # The injection first, naming what the launch's instructions registered.
-        deadline = time.monotonic() + 10
-        while not self.connection.account and time.monotonic() < deadline:
-            time.sleep(0.02)
-        injection = self.connection.account[0]["injection"]
+        injection = self.connection.wait_for_account(1)[0]["injection"]
         self.assertEqual([i["instruction"] for i in injection["instructions"]], BASE_WIRING)
         self.assertEqual(injection["processIdentifier"], self.program.process.pid)
 
