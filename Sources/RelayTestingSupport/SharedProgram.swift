@@ -8,13 +8,20 @@ public import RelayTesting
 ///
 /// ```swift
 /// enum SharedShelf {
-///     static let hummingbird = SharedProgram { () throws -> (ProgramLauncher, Int) in
-///         let port = try FreePort.next()
-///         let launcher = ProgramLauncher(
-///             executable: try .product("bookshelf"), arguments: ["--port", "\(port)"],
-///             readiness: .acceptingConnections(port: port))
-///         return (launcher, port)
-///     }
+///     struct NoPortAnnounced: Error {}
+///
+///     static let hummingbird = SharedProgram(
+///         launcher: {
+///             ProgramLauncher(
+///                 executable: try .product("bookshelf"), arguments: ["--port", "0"],
+///                 readiness: .outputLine(containing: "bookshelf listening on"))
+///         },
+///         // The port the program bound, from the line it wrote when it listened.
+///         context: { program in
+///             guard let port = program.readinessLine?.split(separator: ":").last.flatMap({ Int($0) })
+///             else { throw NoPortAnnounced() }
+///             return port
+///         })
 /// }
 ///
 /// @Suite(.sharedProgram(SharedShelf.hummingbird))
@@ -40,9 +47,13 @@ public import RelayTesting
 /// the launch is paid once per test process (``stop()`` from the class's `tearDown` stops it
 /// earlier).
 ///
-/// `Context` is what the tests need besides the program: its port, a client.
+/// `Context` is what the tests need besides the program: its port, a client. Made from the
+/// launched program (``init(launcher:context:)``), it can hold what only the running program
+/// knows, such as the port it bound when asked for port 0: a port picked before the launch can be
+/// taken by another process before the program binds it.
 public final class SharedProgram<Context: Sendable>: Sendable {
-    private let launch: @Sendable () async throws -> (ProgramLauncher, Context)
+    /// Launches the program, with its channel open, and makes its context.
+    private let start: @Sendable () async throws -> (LaunchedProgram, Context)
 
     private struct State {
         /// The launch in progress or done; concurrent first users share it.
@@ -57,7 +68,39 @@ public final class SharedProgram<Context: Sendable>: Sendable {
     ///
     /// - Parameter launch: Makes the launcher, and the context the tests get beside the program.
     public init(_ launch: @escaping @Sendable () async throws -> (ProgramLauncher, Context)) {
-        self.launch = launch
+        start = {
+            let (launcher, context) = try await launch()
+            return (try await Self.launch(launcher), context)
+        }
+    }
+
+    /// Describes the launch, with a context made from the launched program; nothing runs until
+    /// the first use.
+    ///
+    /// - Parameters:
+    ///   - launcher: Makes the launcher.
+    ///   - context: Makes the context the tests get beside the program, once it is ready. When it
+    ///     throws, the program is stopped and the launch fails with its error.
+    public init(
+        launcher: @escaping @Sendable () async throws -> ProgramLauncher,
+        context: @escaping @Sendable (LaunchedProgram) async throws -> Context
+    ) {
+        start = {
+            let program = try await Self.launch(try await launcher())
+            do {
+                return (program, try await context(program))
+            } catch {
+                await program.stop()
+                throw error
+            }
+        }
+    }
+
+    /// Launches with the channel open: sessions need it.
+    private static func launch(_ launcher: ProgramLauncher) async throws -> LaunchedProgram {
+        var launcher = launcher
+        launcher.opensControlChannel = true
+        return try await launcher.launch()
     }
 
     /// The running program and its context, launching it first if it is not running.
@@ -72,11 +115,7 @@ public final class SharedProgram<Context: Sendable>: Sendable {
     private func program(relaunches: Int) async throws -> (program: LaunchedProgram, context: Context) {
         let task = state.withLockedValue { state -> Task<(LaunchedProgram, Context), any Error> in
             if let launching = state.launching { return launching }
-            let launching = Task { [launch] in
-                var (launcher, context) = try await launch()
-                launcher.opensControlChannel = true
-                return (try await launcher.launch(), context)
-            }
+            let launching = Task { [start] in try await start() }
             state.launching = launching
             return launching
         }

@@ -69,3 +69,57 @@ final class SharedProgramXCTests: XCTestCase {
         XCTAssertTrue(greeting.hasPrefix("Good day, Ann"), greeting)
     }
 }
+
+/// A context made from the launched program, for what only the running program knows (the port it
+/// bound when asked for port 0, say).
+@Suite("A shared program whose context comes from the launched program")
+struct SharedProgramContextTests {
+    struct NoGreeting: Error {}
+
+    @Test("the context is made once, from the ready program, and every session gets it")
+    func contextFromTheProgram() async throws {
+        let directory = try TemporaryDirectory(prefix: "shared-context")
+        defer { directory.remove() }
+        let made = Locked(0)
+        let shared = SharedProgram(
+            launcher: { try fixture(["sessions", directory.url.path], readiness: .outputLine(containing: "ready")) },
+            context: { program in
+                made.withLock { $0 += 1 }
+                return (program.processIdentifier, program.readinessLine)
+            })
+        try await withDeadline {
+            for _ in 0..<2 {
+                try await shared.withSession { session, context in
+                    let program = try #require(session.program)
+                    #expect(context.0 == program.processIdentifier)
+                    #expect(context.1 == "ready")
+                }
+            }
+        }
+        #expect(made.withLock { $0 } == 1)
+        await shared.stop()
+    }
+
+    @Test("a context that cannot be made fails the launch with its error, and the program is stopped")
+    func contextThatThrows() async throws {
+        let directory = try TemporaryDirectory(prefix: "shared-context")
+        defer { directory.remove() }
+        let launched = Locked<LaunchedProgram?>(nil)
+        let shared = SharedProgram(
+            launcher: { try fixture(["sessions", directory.url.path], readiness: .outputLine(containing: "ready")) },
+            context: { program -> Int in
+                launched.withLock { $0 = program }
+                throw NoGreeting()
+            })
+        _ = try await withDeadline {
+            await #expect(throws: NoGreeting.self) { try await shared.withSession { _, _ in } }
+        }
+        let program = try #require(launched.withLock { $0 })
+        #expect(!program.isRunning)
+        // The failed launch is not kept: the next use launches again.
+        _ = try await withDeadline {
+            await #expect(throws: NoGreeting.self) { try await shared.program() }
+        }
+        #expect(launched.withLock { $0 } !== program)
+    }
+}

@@ -21,15 +21,25 @@ let stubs: [DependencyInstructionLaunchArgument] = [
     .init(type: "idGenerator", factory: "sequentialIDs"), .init(type: "catalogClient", factory: "stubCatalog"),
 ]
 
-func launcher(port: Int, directory: TemporaryDirectory, instructions: [DependencyInstructionLaunchArgument]) throws
+/// The bookshelf on a port the system picks (``port(of:)`` reads it).
+func launcher(directory: TemporaryDirectory, instructions: [DependencyInstructionLaunchArgument]) throws
     -> ProgramLauncher
 {
     var launcher = ProgramLauncher(
         executable: executable,
-        arguments: ["--port", "\(port)", "--database", directory.file(named: "books.sqlite").path],
+        arguments: ["--port", "0", "--database", directory.file(named: "books.sqlite").path],
         readiness: .outputLine(containing: "bookshelf listening on"), workingDirectory: directory.url)
     try launcher.inject(instructions)
     return launcher
+}
+
+/// The port `program` listens on, from its line `bookshelf listening on http://HOST:PORT`.
+func port(of program: LaunchedProgram) -> Int {
+    guard let port = program.readinessLine?.split(separator: ":").last.flatMap({ Int($0) }) else {
+        print("the bookshelf named no port: \(program.readinessLine ?? "no readiness line")")
+        exit(1)
+    }
+    return port
 }
 
 func median(_ samples: [Duration]) -> Duration {
@@ -46,10 +56,9 @@ try await withTemporaryDirectory(prefix: "session-cost") { directory in
     // A test that launches its own program.
     var launched: [Duration] = []
     for _ in 0..<rounds {
-        let port = try FreePort.next()
         let start = clock.now
-        try await withLaunchedProgram(try launcher(port: port, directory: directory, instructions: stubs)) { _ in
-            let answer = try await ProgramHTTPClient(port: port).get("books")
+        try await withLaunchedProgram(try launcher(directory: directory, instructions: stubs)) { program in
+            let answer = try await ProgramHTTPClient(port: port(of: program)).get("books")
             precondition(answer.status == 200, "\(answer)")
         }
         launched.append(clock.now - start)
@@ -57,11 +66,10 @@ try await withTemporaryDirectory(prefix: "session-cost") { directory in
 
     // A test in a session of a program launched once.
     var sessions: [Duration] = []
-    let port = try FreePort.next()
-    var shared = try launcher(port: port, directory: directory, instructions: [])
+    var shared = try launcher(directory: directory, instructions: [])
     shared.opensControlChannel = true
     try await withLaunchedProgram(shared) { program in
-        let client = ProgramHTTPClient(port: port)
+        let client = ProgramHTTPClient(port: port(of: program))
         for _ in 0..<rounds {
             let start = clock.now
             try await withSession(on: program, stubs) { session in

@@ -65,7 +65,7 @@ struct ConfiguredStubTests {
     @Test("a configuration that does not decode stops the program, quoting the instruction")
     func aConfigurationThatDoesNotDecode() async throws {
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
-            var launcher = try Bookshelf.launcher(.hummingbird, port: try FreePort.next(), directory: directory)
+            var launcher = try Bookshelf.launcher(.hummingbird, directory: directory)
             launcher.dependencyInstructions = [#"type=clock,factory=fixedClock,configuration={"date":"soon"}"#]
             let error = try await #require(throws: ProgramLaunchError.self) { try await launcher.launch() }
             #expect(error.exit == .exited(status: 64))

@@ -40,8 +40,7 @@ struct InstructionErrorTests {
     func rejected(launch: (front: BookshelfFront, delivery: InstructionDelivery), bad: BadInstruction) async throws {
         let (front, delivery) = launch
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
-            let port = try FreePort.next()
-            var launcher = try Bookshelf.launcher(front, port: port, directory: directory, delivery: delivery)
+            var launcher = try Bookshelf.launcher(front, directory: directory, delivery: delivery)
             launcher.dependencyInstructions = [bad.instruction]
             // What the program itself says: the launcher would refuse the unknown keys first.
             launcher.checksInstructionsBeforeLaunch = false
@@ -73,7 +72,7 @@ struct InstructionErrorTests {
     func duplicates(front: BookshelfFront, delivery: InstructionDelivery) async throws {
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
             var launcher = try Bookshelf.launcher(
-                front, port: try FreePort.next(), directory: directory, delivery: delivery)
+                front, directory: directory, delivery: delivery)
             launcher.dependencyInstructions = [
                 "type=catalogClient,factory=stubCatalog", "type=catalogClient,factory=catalogFailingToClose",
             ]
@@ -93,7 +92,7 @@ struct InstructionErrorTests {
     @Test("a -d with nothing after it is rejected", arguments: BookshelfFront.allCases)
     func danglingFlag(front: BookshelfFront) async throws {
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
-            var launcher = try Bookshelf.launcher(front, port: try FreePort.next(), directory: directory)
+            var launcher = try Bookshelf.launcher(front, directory: directory)
             launcher.arguments.append("-d")
 
             let error = try await #require(throws: ProgramLaunchError.self) { try await launcher.launch() }
@@ -121,7 +120,7 @@ struct InstructionErrorTests {
     func allOrNothing(front: BookshelfFront) async throws {
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
             var launcher = try Bookshelf.launcher(
-                front, port: try FreePort.next(), directory: directory,
+                front, directory: directory,
                 instructions: [.init(type: .clock, factory: .fixedClock)])
             launcher.dependencyInstructions.append("type=idGenerator,factory=nope")
             launcher.checksInstructionsBeforeLaunch = false

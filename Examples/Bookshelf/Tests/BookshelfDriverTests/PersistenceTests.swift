@@ -36,10 +36,9 @@ struct PersistenceTests {
     @Test("the database file is created on first run, in the working directory by default")
     func defaultDatabaseFile() async throws {
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
-            let port = try FreePort.next()
             let launcher = ProgramLauncher(
                 executable: try ProgramExecutable.product("bookshelf"),
-                arguments: ["--port", "\(port)"],
+                arguments: ["--port", "0"],
                 readiness: .outputLine(containing: Bookshelf.readyLine),
                 workingDirectory: directory.url
             )

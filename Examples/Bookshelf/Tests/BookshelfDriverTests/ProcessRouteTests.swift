@@ -13,8 +13,8 @@ import Testing
 /// another language, is ``PythonConformanceTests``.
 @Suite("The program started by Foundation.Process, with only its environment")
 struct ProcessRouteTests {
-    /// Starts the bookshelf with `Process` on a free port, its instructions in `RELAY_DEPENDENCIES`
-    /// and the endpoint in `RELAY_CONTROL_ENDPOINT`; waits for its connection and its first answer;
+    /// Starts the bookshelf with `Process` on a port the system picks, its instructions in `RELAY_DEPENDENCIES`
+    /// and the endpoint in `RELAY_CONTROL_ENDPOINT`; waits for its connection and the line that names its port;
     /// runs `body`; stops it, however `body` ends.
     static func withStartedShelf(
         stubAnswers: StubAnswers? = nil,
@@ -22,14 +22,13 @@ struct ProcessRouteTests {
     ) async throws {
         try await withTemporaryDirectory(prefix: "bookshelf-process") { directory in
             let endpoint = try ProgramEndpoint(stubAnswers: stubAnswers)
-            let port = try FreePort.next()
             let log = directory.file(named: "output.log")
             _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             let output = try FileHandle(forWritingTo: log)
             defer { try? output.close() }
             let process = Process()
             process.executableURL = try ProgramExecutable.product("bookshelf").url
-            process.arguments = ["--port", "\(port)", "--database", directory.file(named: "books.sqlite").path]
+            process.arguments = ["--port", "0", "--database", directory.file(named: "books.sqlite").path]
             process.currentDirectoryURL = directory.url
             process.environment = ProcessInfo.processInfo.environment.merging(endpoint.environment) { $1 }
                 .merging(["RELAY_DEPENDENCIES": AnsweredCatalogTests.baseWiring]) { $1 }
@@ -42,14 +41,20 @@ struct ProcessRouteTests {
             }
             let connection = try await endpoint.connection(timeout: .seconds(20))
             defer { connection.close() }
-            let client = ProgramHTTPClient(port: port)
-            try await withDeadline(.seconds(30)) {
-                // Asked until it answers: a program started by `Process` says it is ready only by
-                // answering (its output goes to a file nobody reads here while it runs).
-                while (try? await client.get("health"))?.status != 200 {
+            // A program started by `Process` says it is ready, and on which port, in the file
+            // its output goes to: read until the line is there.
+            let port = try await withDeadline(.seconds(30)) {
+                while true {
+                    let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                    if let line = said.split(separator: "\n").first(where: { $0.contains(Bookshelf.readyLine) }),
+                        let port = line.split(separator: ":").last.flatMap({ Int($0) })
+                    {
+                        return port
+                    }
                     try await Task.sleep(for: .milliseconds(20))
                 }
             }
+            let client = ProgramHTTPClient(port: port)
             do {
                 try await body(connection, client)
             } catch {

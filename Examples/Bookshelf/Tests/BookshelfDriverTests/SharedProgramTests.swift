@@ -25,9 +25,8 @@ struct SharedProgramTests {
     )
     func parallelSessions(front: BookshelfFront) async throws {
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
-            let port = try FreePort.next()
             var launcher = try Bookshelf.launcher(
-                front, port: port, directory: directory,
+                front, directory: directory,
                 instructions: [
                     .init(type: .bookStore, factory: .inMemoryBookStore), .init(type: .clock, factory: .fixedClock),
                     .init(type: .idGenerator, factory: .sequentialIDs),
@@ -35,7 +34,7 @@ struct SharedProgramTests {
                 ])
             launcher.opensControlChannel = true
             try await withLaunchedProgram(launcher) { program in
-                let client = ProgramHTTPClient(port: port)
+                let client = ProgramHTTPClient(port: try Bookshelf.port(of: program))
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     for test in 0..<20 {
                         group.addTask { try await Self.runTest(test, on: program, client: client) }
@@ -78,13 +77,12 @@ struct SharedProgramTests {
         arguments: BookshelfFront.allCases)
     func endedSession(front: BookshelfFront) async throws {
         try await withTemporaryDirectory(prefix: "bookshelf") { directory in
-            let port = try FreePort.next()
             var launcher = try Bookshelf.launcher(
-                front, port: port, directory: directory,
+                front, directory: directory,
                 instructions: [.init(type: .bookStore, factory: .inMemoryBookStore)])
             launcher.opensControlChannel = true
             try await withLaunchedProgram(launcher) { program in
-                let client = ProgramHTTPClient(port: port)
+                let client = ProgramHTTPClient(port: try Bookshelf.port(of: program))
                 // Ended as the closure returns; the session is kept to name it afterwards.
                 let session = try await withSession(on: program, Self.sessionStubs, stubAnswers: StubAnswers()) {
                     $0

@@ -20,12 +20,32 @@ enum Bookshelf {
     /// The line the program writes once it listens.
     static let readyLine = "bookshelf listening on"
 
+    /// The port a launched program listens on, from its readiness line
+    /// (`bookshelf listening on http://HOST:PORT`).
+    ///
+    /// Programs under test bind port 0 and say which port they got: a port picked before the
+    /// launch can be taken, in the meantime, by any socket on the machine (a client's own port
+    /// included), and the program then fails to bind it.
+    static func port(of program: LaunchedProgram) throws -> Int {
+        guard let port = program.readinessLine?.split(separator: ":").last.flatMap({ Int($0) }) else {
+            throw NoPortAnnounced(readinessLine: program.readinessLine)
+        }
+        return port
+    }
+
+    /// A launched program's readiness line named no port.
+    struct NoPortAnnounced: Error, CustomStringConvertible {
+        let readinessLine: String?
+        var description: String { "no port in the readiness line '\(readinessLine ?? "")'" }
+    }
+
     /// A launcher for a front end on `port` with its database in `directory`, waiting for its
     /// readiness line (both programs write the same one).
     ///
     /// - Parameters:
     ///   - front: Which program.
-    ///   - port: The port to listen on.
+    ///   - port: The port to listen on; 0, the default, for one the system picks (``port(of:)``
+    ///     reads it).
     ///   - directory: Where the database file goes: `books.sqlite` in it.
     ///   - instructions: Dependency instructions for the program.
     ///   - delivery: How they reach it.
@@ -33,7 +53,7 @@ enum Bookshelf {
     ///   - stubAnswers: The test's answers to the program's answered stubs, if any.
     static func launcher(
         _ front: BookshelfFront = .hummingbird,
-        port: Int,
+        port: Int = 0,
         directory: TemporaryDirectory,
         instructions: [DependencyInstructionLaunchArgument] = [],
         delivery: InstructionDelivery = .arguments,
@@ -57,7 +77,7 @@ enum Bookshelf {
         return launcher
     }
 
-    /// Launches a front end on a free port with a new temporary directory, runs `body`, then stops
+    /// Launches a front end on a port the system picks with a new temporary directory, runs `body`, then stops
     /// the program and removes the directory, however `body` ends.
     ///
     /// ```swift
@@ -81,7 +101,7 @@ enum Bookshelf {
         }
     }
 
-    /// Launches a front end on a free port with a new temporary directory and the test's answers to
+    /// Launches a front end on a port the system picks with a new temporary directory and the test's answers to
     /// its answered stubs; as ``with(_:_:delivery:settings:stubAnswers:isolation:_:)``.
     static func with<Result>(
         _ front: BookshelfFront = .hummingbird,
@@ -95,7 +115,7 @@ enum Bookshelf {
         }
     }
 
-    /// Launches a front end on a free port with its files in `directory` (which outlives the
+    /// Launches a front end on a port the system picks with its files in `directory` (which outlives the
     /// program: launch again in it to test a restart).
     static func with<Result>(
         _ front: BookshelfFront = .hummingbird,
@@ -107,12 +127,12 @@ enum Bookshelf {
         isolation: isolated (any Actor)? = #isolation,
         _ body: (RunningBookshelf) async throws -> Result
     ) async throws -> Result {
-        let port = try FreePort.next()
         let launcher = try launcher(
-            front, port: port, directory: directory, instructions: instructions, delivery: delivery, settings: settings,
+            front, directory: directory, instructions: instructions, delivery: delivery, settings: settings,
             stubAnswers: stubAnswers)
         return try await withLaunchedProgram(launcher) { program in
-            try await body(
+            let port = try port(of: program)
+            return try await body(
                 RunningBookshelf(
                     program: program, client: ProgramHTTPClient(port: port), port: port, directory: directory))
         }

@@ -25,12 +25,12 @@ enum SharedShelf {
     /// The program's own wiring is the real one but for its store, so that nothing a session
     /// misses reaches a database file or the network.
     private static func shared(_ front: BookshelfFront) -> SharedProgram<Context> {
-        SharedProgram {
-            let port = try FreePort.next()
-            let launcher = try Bookshelf.launcher(
-                front, port: port, directory: try TemporaryDirectory(prefix: "shared-bookshelf"),
-                instructions: [.init(type: .bookStore, factory: .inMemoryBookStore)])
-            return (launcher, Context(client: ProgramHTTPClient(port: port)))
-        }
+        SharedProgram(
+            launcher: {
+                try Bookshelf.launcher(
+                    front, directory: try TemporaryDirectory(prefix: "shared-bookshelf"),
+                    instructions: [.init(type: .bookStore, factory: .inMemoryBookStore)])
+            },
+            context: { program in Context(client: ProgramHTTPClient(port: try Bookshelf.port(of: program))) })
     }
 }
