@@ -17,7 +17,11 @@ import Darwin
 /// a socket the program inherited, with the device and inode the launcher wrote: a program not
 /// launched so (a release build, a plain run) opens nothing, starts no thread, and no resolve path
 /// knows it exists. Its reading thread starts with the first call, or when the parser attaches
-/// what carries out commands; its writing thread (``ControlOutbox``) with the first message out.
+/// what carries out commands. A message out is written by the task that sends it when the socket
+/// has room, else by a writing thread (``ControlOutbox``), started the first time one is needed.
+///
+/// The channel keeps its calls' time limits itself, on the process's one timer thread
+/// (``StubCallTimers``): a call costs no task of its own beside its caller's.
 ///
 /// The socket is an ``InheritedDescriptor``: every read, write and shutdown checks first that its
 /// number is still open on the launcher's socket. A program that closed it and opened something
@@ -25,7 +29,7 @@ import Darwin
 /// untouched. A message that cannot be written within ``timeLimit`` (the test stopped reading)
 /// closes the channel too: what it left half written cannot be taken back.
 @_spi(ControlChannel)
-public final class ControlChannel: StubCallAnswering {
+public final class ControlChannel: StubCallAnswering, StubCallDeadlineKeeping {
     /// The variable in which the launcher names the channel: `FD:DEVICE:INODE:MILLISECONDS`, the
     /// last being how long a call waits for its answer.
     public static let environmentVariable = "RELAY_CONTROL_CHANNEL"
@@ -39,6 +43,10 @@ public final class ControlChannel: StubCallAnswering {
         let call: StubCall
         /// Resumed with the test's answer, or `nil` for a spy's call the test passed.
         let continuation: CheckedContinuation<String?, any Error>
+        /// Its time limit, which its error names.
+        let limit: Duration
+        /// Fails the call when its limit passes; cancelled when the call ends first.
+        let timer: UInt64
     }
 
     private struct State {
@@ -131,9 +139,21 @@ public final class ControlChannel: StubCallAnswering {
 
     // MARK: - Calls
 
-    /// Sends `call` to the test and waits for its answer (the time limit is ``StubCalls``' to keep).
+    /// Sends `call` to the test and waits for its answer, at most ``timeLimit``.
     public func answer(_ call: StubCall) async throws -> String {
-        guard let answer = try await exchange(call).answer else {
+        try await answer(call, within: timeLimit)
+    }
+
+    /// Sends a spy's `call` to the test and waits for its decision, at most ``timeLimit``: its
+    /// answer, or a pass, after which the real implementation's outcome goes back to the test for
+    /// its journal.
+    public func decide(_ call: StubCall) async throws -> StubCallDecision {
+        try await decide(call, within: timeLimit)
+    }
+
+    /// Sends `call` to the test and waits for its answer, at most `limit`.
+    func answer(_ call: StubCall, within limit: Duration) async throws -> String {
+        guard let answer = try await exchange(call, within: limit).answer else {
             throw StubCallError(
                 .unanswered, call: call,
                 detail: "the test let the real implementation answer, and a stub has none: only a spy's call passes")
@@ -141,10 +161,9 @@ public final class ControlChannel: StubCallAnswering {
         return answer
     }
 
-    /// Sends a spy's `call` to the test and waits for its decision: its answer, or a pass, after
-    /// which the real implementation's outcome goes back to the test for its journal.
-    public func decide(_ call: StubCall) async throws -> StubCallDecision {
-        let (id, answer) = try await exchange(call)
+    /// Sends a spy's `call` to the test and waits for its decision, at most `limit`.
+    func decide(_ call: StubCall, within limit: Duration) async throws -> StubCallDecision {
+        let (id, answer) = try await exchange(call, within: limit)
         if let answer { return .answer(answer) }
         return .pass { [self] outcome in
             switch outcome {
@@ -154,16 +173,27 @@ public final class ControlChannel: StubCallAnswering {
         }
     }
 
-    /// Sends `call` and waits for the test's answer; `nil` for a pass.
-    private func exchange(_ call: StubCall) async throws -> (id: UInt64, answer: String?) {
+    /// Sends `call` and waits for the test's answer, at most `limit`; `nil` for a pass.
+    private func exchange(_ call: StubCall, within limit: Duration) async throws -> (id: UInt64, answer: String?) {
         let id = state.withLockedValue { $0.calls.begin() }
         startReadingOnce()
         let answer = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String?, any Error>) in
-                let pending = Pending(call: call, continuation: continuation)
-                switch state.withLockedValue({ $0.calls.register(pending, as: id) }) {
-                case .send:
+                let timer = StubCallTimers.shared.schedule(after: limit) { [self] in
+                    guard let pending = take(id) else { return }
+                    pending.continuation.resume(
+                        throwing: StubCallError(.timedOut, call: pending.call, detail: "\(pending.limit)"))
+                }
+                let pending = Pending(call: call, continuation: continuation, limit: limit, timer: timer)
+                let registration = state.withLockedValue { $0.calls.register(pending, as: id) }
+                if case .send = registration {
                     send(.call(id: id, call: call))
+                    return
+                }
+                StubCallTimers.shared.cancel(timer)
+                switch registration {
+                case .send:
+                    return
                 case .refuseCancelled, .refuseUnknown:
                     // (Unknown: never here, where each call registers once.)
                     continuation.resume(throwing: CancellationError())
@@ -172,8 +202,9 @@ public final class ControlChannel: StubCallAnswering {
                 }
             }
         } onCancel: {
-            let pending = state.withLockedValue { $0.calls.cancel(id) }
-            pending?.continuation.resume(throwing: CancellationError())
+            guard let pending = state.withLockedValue({ $0.calls.cancel(id) }) else { return }
+            StubCallTimers.shared.cancel(pending.timer)
+            pending.continuation.resume(throwing: CancellationError())
         }
         return (id, answer)
     }
@@ -184,13 +215,38 @@ public final class ControlChannel: StubCallAnswering {
         send(.accountRecord(line: line))
     }
 
-    /// Hands one message to the writing thread, never waiting for the socket.
+    /// Writes one message, or what the socket has room for and the rest by the writing thread,
+    /// after everything sent before it; never waits for the socket.
     private func send(_ message: ControlMessage) {
         guard let bytes = try? ControlFrame.bytes(of: message), bytes.count - 4 <= ControlFrame.maximumLength else {
             close(because: "a message could not be encoded within the channel's limit")
             return
         }
-        guard outbox.post(bytes) == .startsWriter else { return }
+        switch outbox.post(bytes) {
+        case .writeNow:
+            let remainder: [UInt8]?
+            switch socket.writeWithoutWaiting(bytes) {
+            case .written(let count):
+                remainder = count == bytes.count ? nil : Array(bytes[count...])
+            case .replaced:
+                _ = outbox.wrote(leaving: nil)
+                close(because: replacedReason)
+                return
+            case .failed:
+                _ = outbox.wrote(leaving: nil)
+                close(because: "the test is gone: writing to it failed")
+                return
+            }
+            if outbox.wrote(leaving: remainder) { startWriter() }
+        case .startsWriter:
+            startWriter()
+        case .queued, .refused:
+            return
+        }
+    }
+
+    /// Starts the thread that writes what posters could not (once: the outbox says when).
+    private func startWriter() {
         let thread = Thread { [self] in writeMessages() }
         thread.name = "Relay control channel writer"
         thread.stackSize = 256 * 1024
@@ -304,9 +360,12 @@ public final class ControlChannel: StubCallAnswering {
         }
     }
 
-    /// The call waiting for `id`, no longer waiting; `nil` for one that timed out or was cancelled.
+    /// The call waiting for `id`, no longer waiting, its timer stopped; `nil` for one that timed
+    /// out or was cancelled.
     private func take(_ id: UInt64) -> Pending? {
-        state.withLockedValue { $0.calls.answer(id) }
+        guard let pending = state.withLockedValue({ $0.calls.answer(id) }) else { return nil }
+        StubCallTimers.shared.cancel(pending.timer)
+        return pending
     }
 
     private func close(because reason: String) {
@@ -318,6 +377,7 @@ public final class ControlChannel: StubCallAnswering {
         // reused is never shut down: then the reading thread ends only when its read does.
         if isFirst { socket.shutDown() }
         for pending in failed {
+            StubCallTimers.shared.cancel(pending.timer)
             pending.continuation.resume(
                 throwing: StubCallError(.channelClosed, call: pending.call, detail: reason))
         }

@@ -1,36 +1,49 @@
-/// The frames the program has for the test (its stubs' calls, its commands' outcomes), waiting in
-/// order for the one thread that writes them to the channel.
+/// The frames the program has for the test (its stubs' calls, its commands' outcomes), written
+/// whole and in order: by the task that posts one when nothing is being written or waits and the
+/// socket has room for it, else by one thread of its own.
 ///
-/// Why a thread of its own: a write to a test that has stopped reading waits for room in the
+/// Why the poster writes: a round trip of a stub call is a handful of thread wakes, each costing
+/// tens of microseconds; handing every frame to a thread was one more. A write that never waits
+/// costs one system call, and a frame is small, so it almost always fits.
+///
+/// Why a thread for the rest: a write to a test that has stopped reading waits for room in the
 /// socket, and a task that waited there would hold one of the few threads of Swift's cooperative
-/// pool (two on a two-core machine) for as long as it lasted. A task only posts its frame here and
-/// goes on to await its answer; the writer waits, within the channel's time limit per frame (see
-/// ``ControlChannel``), and the pool never does.
+/// pool (two on a two-core machine) for as long as it lasted. What a poster could not write goes
+/// to the writer, which waits within the channel's time limit per frame (see ``ControlChannel``),
+/// and the pool never does.
 ///
 /// ```swift
-/// if outbox.post(frame) == .startsWriter { startWriter() }
+/// switch outbox.post(frame) {
+/// case .writeNow:
+///     let remainder = writeWhatFits(frame)
+///     if outbox.wrote(leaving: remainder) { startWriter() }
+/// case .startsWriter: startWriter()
+/// case .queued, .refused: break
+/// }
 /// // on the writer's thread:
 /// while let frame = outbox.next() { send(frame) }
 /// ```
 final class ControlOutbox: @unchecked Sendable {
-    // Safety: `life` is read and written only inside `lock.withLock`, so no two threads touch it
-    // at once; nothing else is stored.
+    // Safety: every stored property but `lock` is read and written only inside `lock.withLock`, so
+    // no two threads touch them at once.
 
     private let lock = ConditionLock()
-    private var life = Life.idle
+    /// The frames waiting, first to be written first.
+    private var frames: [[UInt8]] = []
+    /// Whether a poster or the writer is writing a frame now: nobody else may start one.
+    private var isWriting = false
+    /// Whether the frame being written is the writer's (its next ``next()`` ends it).
+    private var writerIsWriting = false
+    /// Whether the writer thread has been asked for.
+    private var hasWriter = false
+    /// The channel is closed: what waited is dropped, and nothing more is taken.
+    private var isEnded = false
 
-    private enum Life {
-        /// Nothing posted yet, and no writer.
-        case idle
-        /// The writer runs; these frames wait for it, first to be written first.
-        case open([[UInt8]])
-        /// The channel is closed: what waited is dropped, and nothing more is taken.
-        case ended
-    }
-
-    /// What became of a posted frame.
+    /// What the poster of a frame does.
     enum Posting: Equatable {
-        /// It is the first: the caller starts the writer, which takes it.
+        /// Write it now, without waiting, then say what was left with ``ControlOutbox/wrote(leaving:)``.
+        case writeNow
+        /// It waits; the caller starts the writer, which takes it.
         case startsWriter
         /// It waits for the running writer.
         case queued
@@ -38,42 +51,57 @@ final class ControlOutbox: @unchecked Sendable {
         case refused
     }
 
-    /// Adds `frame` after those waiting.
+    /// Adds `frame` after those waiting, or lets its poster write it when nothing is before it.
     func post(_ frame: [UInt8]) -> Posting {
         lock.withLock {
-            switch life {
-            case .idle:
-                life = .open([frame])
-                return .startsWriter
-            case .open(var frames):
-                life = .ended  // lets `frames` be changed in place
-                frames.append(frame)
-                life = .open(frames)
-                lock.broadcast()
-                return .queued
-            case .ended:
-                return .refused
+            if isEnded { return .refused }
+            if !isWriting && frames.isEmpty {
+                isWriting = true
+                return .writeNow
             }
+            frames.append(frame)
+            lock.broadcast()
+            if hasWriter { return .queued }
+            hasWriter = true
+            return .startsWriter
         }
     }
 
-    /// The next frame, once there is one; `nil` once the channel is closed. Called by the writer
-    /// only, which it blocks.
+    /// Ends a poster's write, which left `remainder` unwritten (`nil` when it wrote it all).
+    ///
+    /// - Returns: Whether the caller starts the writer: frames wait (the remainder first), and no
+    ///   writer was asked for yet.
+    func wrote(leaving remainder: [UInt8]?) -> Bool {
+        lock.withLock {
+            isWriting = false
+            if isEnded { return false }
+            if let remainder { frames.insert(remainder, at: 0) }
+            guard !frames.isEmpty else { return false }
+            lock.broadcast()
+            if hasWriter { return false }
+            hasWriter = true
+            return true
+        }
+    }
+
+    /// The next frame, once there is one and nobody else is writing; `nil` once the channel is
+    /// closed. Called by the writer only, which it blocks; calling it again says the frame it
+    /// returned is written.
     func next() -> [UInt8]? {
         lock.withLock {
+            if writerIsWriting {
+                writerIsWriting = false
+                isWriting = false
+            }
             while true {
-                switch life {
-                case .open(var frames) where !frames.isEmpty:
-                    life = .ended  // lets `frames` be changed in place
-                    let frame = frames.removeFirst()
-                    life = .open(frames)
-                    return frame
-                case .ended:
-                    return nil
-                case .idle, .open:
-                    // Bounded as every wait is; woken by a post or the end long before.
-                    _ = lock.wait(until: PthreadCondition.deadline(after: .seconds(3_600)))
+                if isEnded { return nil }
+                if !isWriting && !frames.isEmpty {
+                    isWriting = true
+                    writerIsWriting = true
+                    return frames.removeFirst()
                 }
+                // Bounded as every wait is; woken by a post, a poster's end or the end long before.
+                _ = lock.wait(until: PthreadCondition.deadline(after: .seconds(3_600)))
             }
         }
     }
@@ -82,7 +110,8 @@ final class ControlOutbox: @unchecked Sendable {
     /// then returns `nil`.
     func end() {
         lock.withLock {
-            life = .ended
+            isEnded = true
+            frames = []
             lock.broadcast()
         }
     }

@@ -148,19 +148,19 @@ final class ProgramControl: Sendable {
 }
 
 /// The channel, for the stubs of one session: each call carries the session's name, so the test
-/// answers it with that session's answers.
-struct SessionStubAnswerer: StubCallAnswering {
+/// answers it with that session's answers; the channel keeps the session's time limit.
+struct SessionStubAnswerer: StubCallAnswering, StubCallDeadlineKeeping {
     let channel: ControlChannel
     let session: String
     /// The session's own limit: its answers' on the test's side.
     let timeLimit: Duration
 
     func answer(_ call: StubCall) async throws -> String {
-        try await channel.answer(inSession(call))
+        try await channel.answer(inSession(call), within: timeLimit)
     }
 
     func decide(_ call: StubCall) async throws -> StubCallDecision {
-        try await channel.decide(inSession(call))
+        try await channel.decide(inSession(call), within: timeLimit)
     }
 
     /// The call as the test sees it: carrying the session's name.

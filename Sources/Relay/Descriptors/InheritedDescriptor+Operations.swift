@@ -101,6 +101,43 @@ extension InheritedDescriptor {
         return .written
     }
 
+    /// How a write that never waits ended.
+    package enum WriteWithoutWaitingOutcome: Sendable, Equatable {
+        /// This many bytes were written (all of them, or as many as the socket had room for).
+        case written(Int)
+        /// The number is open on another file now: nothing more was written.
+        case replaced
+        /// Writing failed with this `errno` (the reader is gone).
+        case failed(errno: Int32)
+    }
+
+    /// Writes what the socket has room for now, never waiting, checking before each part: what
+    /// is left is the caller's to write with ``write(_:within:)`` (another thread, which may wait).
+    ///
+    /// - Parameter bytes: What to write.
+    /// - Returns: How many bytes were written, or why writing stopped.
+    package func writeWithoutWaiting(_ bytes: [UInt8]) -> WriteWithoutWaitingOutcome {
+        var offset = 0
+        while offset < bytes.count {
+            guard isIntact else { return .replaced }
+            let count = bytes.withUnsafeBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return systemWrite(base + offset, buffer.count - offset)
+            }
+            if count > 0 {
+                offset += count
+                continue
+            }
+            let code = errno
+            if count < 0 && code == EINTR { continue }
+            guard count < 0 && (code == EAGAIN || code == EWOULDBLOCK) else {
+                return .failed(errno: count < 0 ? code : EIO)
+            }
+            break
+        }
+        return .written(offset)
+    }
+
     /// Reads what is there, blocking until something is; checks before the read and after it.
     ///
     /// - Parameter buffer: Where the bytes go; its size is the most one read takes.
@@ -143,10 +180,7 @@ extension InheritedDescriptor {
             if let deadline {
                 let remaining = clock.now.duration(to: deadline)
                 guard remaining > .zero else { return false }
-                let (seconds, attoseconds) = remaining.components
-                // Rounded up, so a wait never ends just before its deadline and spins.
-                let rounded = seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
-                milliseconds = Int32(clamping: rounded)
+                milliseconds = SocketDescriptor.pollMilliseconds(remaining)
             }
             var request = pollfd(fd: number, events: Int16(POLLOUT), revents: 0)
             let ready = poll(&request, 1, milliseconds)

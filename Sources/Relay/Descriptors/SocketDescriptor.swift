@@ -109,16 +109,20 @@ package enum SocketDescriptor {
         while true {
             let remaining = clock.now.duration(to: deadline)
             guard remaining > .zero else { return false }
-            // Rounded up, so a wait never ends just before its deadline and spins.
-            let milliseconds = Int32(
-                clamping: remaining.components.seconds * 1_000
-                    + (remaining.components.attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+            let milliseconds = pollMilliseconds(remaining)
             var request = pollfd(fd: descriptor, events: events, revents: 0)
             let ready = poll(&request, 1, milliseconds)
             if ready > 0 { return true }
             if ready < 0 && errno == EINTR { continue }
             if ready < 0 { return false }
         }
+    }
+
+    /// `duration` as `poll`'s timeout: whole milliseconds, rounded up, so that a wait never ends
+    /// just before its deadline and spins.
+    package static func pollMilliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        return Int32(clamping: seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 
     /// Closes a descriptor this process opened.

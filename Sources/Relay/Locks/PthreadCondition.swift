@@ -76,12 +76,17 @@ final class PthreadCondition: @unchecked Sendable {
 
     /// The deadline `duration` from now.
     static func deadline(after duration: Duration) -> Deadline {
-        let (seconds, attoseconds) = duration.components
-        let span = UInt64(max(0, seconds)) &* 1_000_000_000 &+ UInt64(max(0, attoseconds / 1_000_000_000))
-        return Deadline(nanoseconds: monotonicNanoseconds() &+ span)
+        Deadline(nanoseconds: monotonicNanoseconds() &+ nanoseconds(duration))
     }
 
-    private static func monotonicNanoseconds() -> UInt64 {
+    /// `duration` in whole nanoseconds; 0 for a negative one.
+    static func nanoseconds(_ duration: Duration) -> UInt64 {
+        let (seconds, attoseconds) = duration.components
+        return UInt64(max(0, seconds)) &* 1_000_000_000 &+ UInt64(max(0, attoseconds / 1_000_000_000))
+    }
+
+    /// Now, on the clock deadlines are on.
+    static func monotonicNanoseconds() -> UInt64 {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)

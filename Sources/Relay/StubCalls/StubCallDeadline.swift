@@ -31,42 +31,52 @@ package enum StubCallDeadline {
         by answering: @escaping @Sendable () async throws -> String,
         settled: @escaping @Sendable (Result<String, any Error>) -> Void = { _ in }
     ) async throws -> String {
-        let race = Race(settled: settled)
+        let caller = Caller()
+        let race = Race { result in
+            settled(result)
+            caller.resume(with: result)
+        }
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<String, any Error>) in
-                race.start(continuation)
-                let work = Task {
-                    do {
-                        race.settle(.success(try await answering()))
-                    } catch {
-                        race.settle(.failure(error))
-                    }
-                }
-                let timer = Task {
-                    // Cancelled when the answer comes first.
-                    guard (try? await Task.sleep(for: limit)) != nil else { return }
-                    race.settle(.failure(StubCallError(.timedOut, call: call, detail: "\(limit)")))
-                }
-                race.hold(work: work, timer: timer)
+                caller.start(continuation)
+                race.run(call, within: limit, by: answering)
             }
         } onCancel: {
-            race.cancelCaller()
+            // The answering code is told; the race goes on to settle.
+            race.cancelWork()
+            caller.resume(with: .failure(CancellationError()))
         }
     }
 
-    /// One call's race: settled once, by the answer or the time limit; its caller resumed once, by
-    /// the settled result or its own cancellation.
+    /// Starts the race between `answering` and `limit`, and returns at once: `settled` is told
+    /// the first of `answering`'s result and the time limit's error, exactly once, from the task
+    /// that settles it; the loser is cancelled. For a caller that is no task (a thread that hands
+    /// the answer on), so that no task waits for the race.
+    ///
+    /// - Parameters:
+    ///   - call: The call, for the time limit's error.
+    ///   - limit: How long `answering` may take.
+    ///   - answering: Makes the answer; cancelled when the limit passes first.
+    ///   - settled: Told the outcome, by the limit at the latest, whatever `answering` does.
+    package static func start(
+        _ call: StubCall,
+        within limit: Duration,
+        by answering: @escaping @Sendable () async throws -> String,
+        settled: @escaping @Sendable (Result<String, any Error>) -> Void
+    ) {
+        Race(settled: settled).run(call, within: limit, by: answering)
+    }
+
+    /// One call's race: settled once, by the answer or the time limit.
     private final class Race: Sendable {
         private struct State {
-            var continuation: CheckedContinuation<String, any Error>?
-            /// The caller's result when it came before the continuation was handed over.
-            var early: Result<String, any Error>?
-            var callerResumed = false
-            var callerCancelled = false
             var settled = false
-            /// The two contenders, until the race is settled.
+            /// Whether the answering code was cancelled before its task was held.
+            var workCancelled = false
+            /// The two contenders, until the race is settled: the answering code's task, and the
+            /// time limit's timer.
             var work: Task<Void, Never>?
-            var timer: Task<Void, Never>?
+            var timer: UInt64?
         }
 
         private let settled: @Sendable (Result<String, any Error>) -> Void
@@ -77,6 +87,82 @@ package enum StubCallDeadline {
         init(settled: @escaping @Sendable (Result<String, any Error>) -> Void) {
             self.settled = settled
         }
+
+        /// Starts the contenders: `answering`, and a timer of `limit`.
+        func run(
+            _ call: StubCall, within limit: Duration, by answering: @escaping @Sendable () async throws -> String
+        ) {
+            let work = Task {
+                do {
+                    settle(.success(try await answering()))
+                } catch {
+                    settle(.failure(error))
+                }
+            }
+            // Cancelled when the answer comes first.
+            let timer = StubCallTimers.shared.schedule(after: limit) { [self] in
+                settle(.failure(StubCallError(.timedOut, call: call, detail: "\(limit)")))
+            }
+            hold(work: work, timer: timer)
+        }
+
+        /// Keeps the contenders, to cancel the loser; cancels what is no longer awaited already.
+        private func hold(work: Task<Void, Never>, timer: UInt64) {
+            let (isSettled, workCancelled) = state.withLockedValue { state in
+                if !state.settled {
+                    state.work = work
+                    state.timer = timer
+                }
+                return (state.settled, state.workCancelled)
+            }
+            if isSettled {
+                work.cancel()
+                StubCallTimers.shared.cancel(timer)
+            } else if workCancelled {
+                work.cancel()
+            }
+        }
+
+        /// The first result settles the call: it is told, and the other contender is cancelled.
+        /// Later results are dropped.
+        private func settle(_ result: Result<String, any Error>) {
+            let contenders = state.withLockedValue { state -> (Task<Void, Never>?, UInt64?)? in
+                guard !state.settled else { return nil }
+                state.settled = true
+                defer {
+                    state.work = nil
+                    state.timer = nil
+                }
+                return (state.work, state.timer)
+            }
+            guard let (work, timer) = contenders else { return }
+            settled(result)
+            // The answering code is told it is no longer awaited; the timer stops.
+            work?.cancel()
+            if let timer { StubCallTimers.shared.cancel(timer) }
+        }
+
+        /// Tells the answering code it is no longer awaited; the race goes on to settle.
+        func cancelWork() {
+            let work = state.withLockedValue { state in
+                state.workCancelled = true
+                return state.work
+            }
+            work?.cancel()
+        }
+    }
+
+    /// The task waiting for a race: resumed once, by the settled result or its own cancellation,
+    /// whichever comes first, even before its continuation is handed over.
+    private final class Caller: Sendable {
+        private struct State {
+            var continuation: CheckedContinuation<String, any Error>?
+            /// The result, when it came before the continuation was handed over.
+            var early: Result<String, any Error>?
+            var isResumed = false
+        }
+
+        private let state = LockedValue(State())
 
         func start(_ continuation: CheckedContinuation<String, any Error>) {
             let early = state.withLockedValue { state -> Result<String, any Error>? in
@@ -90,57 +176,10 @@ package enum StubCallDeadline {
             if let early { continuation.resume(with: early) }
         }
 
-        /// Keeps the contenders, to cancel the loser; cancels what is no longer awaited already.
-        func hold(work: Task<Void, Never>, timer: Task<Void, Never>) {
-            let (isSettled, callerCancelled) = state.withLockedValue { state in
-                if !state.settled {
-                    state.work = work
-                    state.timer = timer
-                }
-                return (state.settled, state.callerCancelled)
-            }
-            if isSettled {
-                work.cancel()
-                timer.cancel()
-            } else if callerCancelled {
-                work.cancel()
-            }
-        }
-
-        /// The first result settles the call: it is told, then the caller gets it if it still
-        /// waits, and the other contender is cancelled. Later results are dropped.
-        func settle(_ result: Result<String, any Error>) {
-            let contenders = state.withLockedValue { state -> (Task<Void, Never>?, Task<Void, Never>?)? in
-                guard !state.settled else { return nil }
-                state.settled = true
-                defer {
-                    state.work = nil
-                    state.timer = nil
-                }
-                return (state.work, state.timer)
-            }
-            guard let (work, timer) = contenders else { return }
-            settled(result)
-            resumeCaller(with: result)
-            // The answering code is told it is no longer awaited; the timer stops.
-            work?.cancel()
-            timer?.cancel()
-        }
-
-        /// The caller stops waiting; the answering code is told, and the race goes on to settle.
-        func cancelCaller() {
-            let work = state.withLockedValue { state in
-                state.callerCancelled = true
-                return state.work
-            }
-            work?.cancel()
-            resumeCaller(with: .failure(CancellationError()))
-        }
-
-        private func resumeCaller(with result: Result<String, any Error>) {
+        func resume(with result: Result<String, any Error>) {
             let continuation = state.withLockedValue { state -> CheckedContinuation<String, any Error>? in
-                guard !state.callerResumed else { return nil }
-                state.callerResumed = true
+                guard !state.isResumed else { return nil }
+                state.isResumed = true
                 guard let continuation = state.continuation else {
                     state.early = result
                     return nil

@@ -12,8 +12,8 @@ import Darwin
 
 /// The test's side of the channel to a launched program: the program's stubs' calls come in on a
 /// thread of its own, each is answered by the test's ``StubAnswers`` (the program's, or a
-/// session's) in a task, and the answer goes back; the test's commands go out, and their outcomes
-/// come back on the same thread.
+/// session's), and the answer goes back from the task that made it; the test's commands go out,
+/// and their outcomes come back on the same thread.
 ///
 /// The launcher makes one per launch that asks for it: a connected pair of sockets, one end
 /// handed to the program (named in `RELAY_CONTROL_CHANNEL` by Relay's `InheritedDescriptor`, with
@@ -162,7 +162,7 @@ final class ProgramChannel: Sendable {
                 while let message = try reader.next() {
                     switch message {
                     case .call(let id, let call):
-                        Task { await answer(call, id: id) }
+                        answer(call, id: id)
                     case .commandDone(let id, let refusal, let code):
                         let waiting = commands.withLockedValue { $0.finish(id) }
                         waiting?.resume(returning: refusal.map { Refusal(reason: $0, code: code) })
@@ -245,10 +245,31 @@ final class ProgramChannel: Sendable {
         _ = sessionAnswers.withLockedValue { $0.removeValue(forKey: name) }
     }
 
-    private func answer(_ call: StubCall, id: UInt64) async {
-        let reply: ControlMessage
+    /// Starts answering `call`: a plain call with the answers of its program or session, whose
+    /// closure's task writes the answer back (no task waits for it); a spy's call, or one with
+    /// no answers to ask, in a task of its own.
+    private func answer(_ call: StubCall, id: UInt64) {
+        guard !call.isSpied, let answers = answers(for: call) else {
+            Task { await answerInTask(call, id: id) }
+            return
+        }
+        // Under the same time limit as the program's call, so a closure that never returns is
+        // cancelled here too, as it is in process.
+        answers.answer(call) { [self] result in
+            reply(to: call, id: id, with: result.map { .answer(id: id, value: $0) })
+        }
+    }
+
+    /// The answers for `call`: its session's, or the program's.
+    private func answers(for call: StubCall) -> StubAnswers? {
+        call.session.map { session in sessionAnswers.withLockedValue { $0[session] } } ?? answers
+    }
+
+    /// Answers a spy's call, or a call with no answers to ask, which then fails.
+    private func answerInTask(_ call: StubCall, id: UInt64) async {
+        let reply: Result<ControlMessage, any Error>
         do {
-            let answers = call.session.map { session in sessionAnswers.withLockedValue { $0[session] } } ?? self.answers
+            let answers = answers(for: call)
             guard let answers else {
                 throw StubCallError(
                     .unanswered, call: call,
@@ -256,25 +277,31 @@ final class ProgramChannel: Sendable {
                         ? "the launcher has no stubAnswers: set them before launching"
                         : "its session has ended")
             }
-            if call.isSpied {
-                // StubAnswers keeps the call's time limit itself, for a decision as for an answer.
-                switch try await answers.decide(call) {
-                case .answer(let value):
-                    reply = .answer(id: id, value: value)
-                case .pass(let report):
-                    passed.withLockedValue { $0[id] = report }
-                    reply = .pass(id: id)
-                }
-            } else {
-                // Under the same time limit as the program's call, so a closure that never returns
-                // is cancelled here too, as it is in process.
-                reply = .answer(id: id, value: try await StubCallDeadline.answer(call, by: answers))
+            // A spy's call: StubAnswers keeps its time limit itself, for a decision as for an answer.
+            switch try await answers.decide(call) {
+            case .answer(let value):
+                reply = .success(.answer(id: id, value: value))
+            case .pass(let report):
+                passed.withLockedValue { $0[id] = report }
+                reply = .success(.pass(id: id))
             }
-        } catch let error as StubCallError {
+        } catch {
+            reply = .failure(error)
+        }
+        self.reply(to: call, id: id, with: reply)
+    }
+
+    /// Writes the reply to `call`: `message`, or the failure its error says.
+    private func reply(to call: StubCall, id: UInt64, with message: Result<ControlMessage, any Error>) {
+        let reply: ControlMessage
+        switch message {
+        case .success(let message):
+            reply = message
+        case .failure(let error as StubCallError):
             // A session's unanswered calls are its own to report.
             if error.code == .unanswered && call.session == nil { unanswered.withLockedValue { $0.append(call) } }
             reply = .failure(id: id, error: error)
-        } catch {
+        case .failure(let error):
             reply = .failure(id: id, error: StubCallError(.thrownByTest, call: call, detail: "\(error)"))
         }
         guard let bytes = try? ControlFrame.bytes(of: reply) else { return }

@@ -232,17 +232,47 @@ public final class StubAnswers: StubCallAnswering, StubCallDeadlineKeeping {
     ///   an argument it cannot decode, otherwise. `CancellationError` when the calling task is
     ///   cancelled first (the closure is cancelled, and the journal still records how it ends).
     public func answer(_ call: StubCall) async throws -> String {
-        let (handler, position) = state.withLockedValue { state in
+        let (handler, position) = journaled(call)
+        guard let handler else { throw unanswered(call, at: position) }
+        return try await StubCallDeadline.answer(
+            call, within: timeLimit, by: { try await handler(call) }, settled: recorder(of: call, at: position))
+    }
+
+    /// Answers `call` as ``answer(_:)`` does, with no task waiting for the answer: `reply` is told
+    /// how the call ended, once, from the task that settles it (at once, for a call with no
+    /// closure). For the channel's reading thread, which hands each answer on to the program.
+    func answer(_ call: StubCall, replying reply: @escaping @Sendable (Result<String, any Error>) -> Void) {
+        let (handler, position) = journaled(call)
+        guard let handler else {
+            reply(.failure(unanswered(call, at: position)))
+            return
+        }
+        let record = recorder(of: call, at: position)
+        StubCallDeadline.start(
+            call, within: timeLimit, by: { try await handler(call) },
+            settled: { result in
+                record(result)
+                reply(result)
+            })
+    }
+
+    /// Enters `call` in the journal, as pending.
+    ///
+    /// - Returns: The closure that answers it, if the test gave one; and its place in the journal.
+    private func journaled(_ call: StubCall) -> (Handler?, Int) {
+        let entry = state.withLockedValue { state in
             state.entries.append(StubJournal.Entry(call: call, outcome: .pending))
             return (state.handlers[Key(typeKey: call.typeKey, name: call.name)], state.entries.count - 1)
         }
         journalChanged()
-        guard let handler else {
-            let error = StubCallError(.unanswered, call: call, detail: answersDescription(for: call))
-            record(.unanswered, at: position)
-            throw error
-        }
-        return try await run(handler, on: call, at: position)
+        return entry
+    }
+
+    /// Records that the test gives no answer for `call`, and says so.
+    private func unanswered(_ call: StubCall, at position: Int) -> StubCallError {
+        let error = StubCallError(.unanswered, call: call, detail: answersDescription(for: call))
+        record(.unanswered, at: position)
+        return error
     }
 
     /// Answers a spy's `call` as ``spy(_:_:when:with:)`` said (or, with no spy rule for it, as
@@ -268,8 +298,14 @@ public final class StubAnswers: StubCallAnswering, StubCallDeadlineKeeping {
 
     /// Runs `handler` on `call` within ``timeLimit``, and records how it ended at `position`.
     private func run(_ handler: @escaping Handler, on call: StubCall, at position: Int) async throws -> String {
-        // Settled, and so recorded, by the time limit at the latest, whatever the closure does.
-        let settled: @Sendable (Result<String, any Error>) -> Void = { [self] result in
+        try await StubCallDeadline.answer(
+            call, within: timeLimit, by: { try await handler(call) }, settled: recorder(of: call, at: position))
+    }
+
+    /// Records how `call`, at `position` in the journal, ended: told once the call is settled, by
+    /// the time limit at the latest, whatever the closure does.
+    private func recorder(of call: StubCall, at position: Int) -> @Sendable (Result<String, any Error>) -> Void {
+        { [self] result in
             switch result {
             case .success(let answer): record(.answered(answer), at: position)
             case .failure(let error as StubCallError) where error.code == .timedOut: record(.timedOut, at: position)
@@ -278,8 +314,6 @@ public final class StubAnswers: StubCallAnswering, StubCallDeadlineKeeping {
                 record(.failed(StubCallError(.thrownByTest, call: call, detail: "\(error)")), at: position)
             }
         }
-        return try await StubCallDeadline.answer(
-            call, within: timeLimit, by: { try await handler(call) }, settled: settled)
     }
 
     private func record(_ outcome: StubJournal.Outcome, at position: Int) {
