@@ -57,14 +57,17 @@ package enum StubCallDeadline {
     ///   - call: The call, for the time limit's error.
     ///   - limit: How long `answering` may take.
     ///   - answering: Makes the answer; cancelled when the limit passes first.
+    ///   - executor: Where `answering`'s task prefers to run (the thread that starts it, say);
+    ///     `nil` for the global executor.
     ///   - settled: Told the outcome, by the limit at the latest, whatever `answering` does.
     package static func start(
         _ call: StubCall,
         within limit: Duration,
         by answering: @escaping @Sendable () async throws -> String,
+        on executor: (any TaskExecutor)? = nil,
         settled: @escaping @Sendable (Result<String, any Error>) -> Void
     ) {
-        Race(settled: settled).run(call, within: limit, by: answering)
+        Race(settled: settled).run(call, within: limit, by: answering, on: executor)
     }
 
     /// One call's race: settled once, by the answer or the time limit.
@@ -88,11 +91,12 @@ package enum StubCallDeadline {
             self.settled = settled
         }
 
-        /// Starts the contenders: `answering`, and a timer of `limit`.
+        /// Starts the contenders: `answering`, in a task preferring `executor`, and a timer of `limit`.
         func run(
-            _ call: StubCall, within limit: Duration, by answering: @escaping @Sendable () async throws -> String
+            _ call: StubCall, within limit: Duration, by answering: @escaping @Sendable () async throws -> String,
+            on executor: (any TaskExecutor)? = nil
         ) {
-            let work = Task {
+            let work = Task(executorPreference: executor) { [self] in
                 do {
                     settle(.success(try await answering()))
                 } catch {

@@ -13,6 +13,7 @@ import Foundation
 /// any before) wakes it. What fires runs in a task of its own, so a slow one (an answer written
 /// to a test that does not read) never holds up the next limit.
 ///
+/// <!-- snippet: fragment: internal, and the race it times is private to StubCallDeadline -->
 /// ```swift
 /// let timer = StubCallTimers.shared.schedule(after: .seconds(10)) { race.timeOut() }
 /// // the answer came first:

@@ -12,7 +12,8 @@ import Darwin
 
 /// The test's side of the channel to a launched program: the program's stubs' calls come in on a
 /// thread of its own, each is answered by the test's ``StubAnswers`` (the program's, or a
-/// session's), and the answer goes back from the task that made it; the test's commands go out,
+/// session's), and the answer goes back from the task that made it, a task that runs on the
+/// reading thread until it first suspends (``ReadingThreadExecutor``); the test's commands go out,
 /// and their outcomes come back on the same thread.
 ///
 /// The launcher makes one per launch that asks for it: a connected pair of sockets, one end
@@ -47,6 +48,9 @@ final class ProgramChannel: Sendable {
 
     /// The answers of each open session, by its name.
     private let sessionAnswers = LockedValue<[String: StubAnswers]>([:])
+
+    /// Runs the start of each answer's task on the reading thread.
+    private let executor = ReadingThreadExecutor()
 
     /// The wiring account's lines, as a program that connected to its test sends them.
     private let accountLines = LockedValue<[UInt8]>([])
@@ -162,7 +166,8 @@ final class ProgramChannel: Sendable {
                 while let message = try reader.next() {
                     switch message {
                     case .call(let id, let call):
-                        answer(call, id: id)
+                        // The answer's task starts here, on this thread (see ReadingThreadExecutor).
+                        executor.run { answer(call, id: id) }
                     case .commandDone(let id, let refusal, let code):
                         let waiting = commands.withLockedValue { $0.finish(id) }
                         waiting?.resume(returning: refusal.map { Refusal(reason: $0, code: code) })
@@ -255,7 +260,7 @@ final class ProgramChannel: Sendable {
         }
         // Under the same time limit as the program's call, so a closure that never returns is
         // cancelled here too, as it is in process.
-        answers.answer(call) { [self] result in
+        answers.answer(call, on: executor) { [self] result in
             reply(to: call, id: id, with: result.map { .answer(id: id, value: $0) })
         }
     }

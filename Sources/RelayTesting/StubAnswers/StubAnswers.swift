@@ -241,7 +241,15 @@ public final class StubAnswers: StubCallAnswering, StubCallDeadlineKeeping {
     /// Answers `call` as ``answer(_:)`` does, with no task waiting for the answer: `reply` is told
     /// how the call ended, once, from the task that settles it (at once, for a call with no
     /// closure). For the channel's reading thread, which hands each answer on to the program.
-    func answer(_ call: StubCall, replying reply: @escaping @Sendable (Result<String, any Error>) -> Void) {
+    ///
+    /// - Parameters:
+    ///   - call: The call.
+    ///   - executor: Where the closure's task prefers to run.
+    ///   - reply: Told how the call ended.
+    func answer(
+        _ call: StubCall, on executor: (any TaskExecutor)?,
+        replying reply: @escaping @Sendable (Result<String, any Error>) -> Void
+    ) {
         let (handler, position) = journaled(call)
         guard let handler else {
             reply(.failure(unanswered(call, at: position)))
@@ -249,7 +257,7 @@ public final class StubAnswers: StubCallAnswering, StubCallDeadlineKeeping {
         }
         let record = recorder(of: call, at: position)
         StubCallDeadline.start(
-            call, within: timeLimit, by: { try await handler(call) },
+            call, within: timeLimit, by: { try await handler(call) }, on: executor,
             settled: { result in
                 record(result)
                 reply(result)

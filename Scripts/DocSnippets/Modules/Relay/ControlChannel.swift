@@ -12,3 +12,5 @@ var frame: [UInt8] { fatalError() }
 func startWriter() {}
 /// Writes one frame to the channel's socket, on the writer's thread.
 func send(_ frame: [UInt8]) {}
+/// Writes what the socket has room for now, without waiting; what is left, `nil` for nothing.
+func writeWhatFits(_ frame: [UInt8]) -> [UInt8]? { fatalError() }
