@@ -13,6 +13,7 @@ import Relay
 /// What it costs: while a closure runs on the reading thread, that program's other calls wait to
 /// be read (a closure that blocks its thread blocks them; one that awaits does not).
 ///
+/// <!-- snippet: fragment: internal; the channel's reading thread is its one caller -->
 /// ```swift
 /// executor.run {
 ///     answers.answer(call, on: executor) { result in reply(result) }

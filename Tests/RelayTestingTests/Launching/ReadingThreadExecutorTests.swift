@@ -2,13 +2,13 @@ import Foundation
 import RelayTestSupport
 import Testing
 
+@testable import RelayTesting
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-@testable import RelayTesting
 
 /// The executor that runs the start of a channel's answers on its reading thread: what a task does
 /// before it first suspends runs on the thread that started it; what it does after, when another
