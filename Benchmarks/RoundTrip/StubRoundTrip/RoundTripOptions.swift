@@ -1,12 +1,13 @@
 /// How many round trips to time, read from the command line both sides share:
-/// `[--calls N] [--warm-up N] [--block N] [--transport descriptor|endpoint]`, and in the program
+/// `[--calls N] [--warm-up N] [--block N] [--transport descriptor|endpoint|unix]`, and in the program
 /// `--program PORT` and its `-d` instructions.
 struct RoundTripOptions {
     /// How the program reaches the test: the socket pair RelayTesting's launcher hands it
     /// (`descriptor`), or a loopback TCP connection it opens itself to a `ProgramEndpoint`
-    /// (`endpoint`), as a program started by any other launcher does.
+    /// (`endpoint`), or a Unix socket it connects to the same way (`unix`), as a program started
+    /// by any other launcher does.
     enum Transport: String {
-        case descriptor, endpoint
+        case descriptor, endpoint, unix
     }
 
     /// How the program reaches the test (the test's side chooses; the program finds out from its
@@ -59,14 +60,14 @@ struct RoundTripOptions {
             case "--transport":
                 let text = try value(of: option)
                 guard let transport = Transport(rawValue: text) else {
-                    throw Refused(description: "--transport takes descriptor or endpoint, not '\(text)'")
+                    throw Refused(description: "--transport takes descriptor, endpoint or unix, not '\(text)'")
                 }
                 self.transport = transport
             default:
                 throw Refused(
                     description:
                         "unknown argument '\(option)'; usage: StubRoundTrip [--calls N] [--warm-up N] [--block N] "
-                        + "[--transport descriptor|endpoint]")
+                        + "[--transport descriptor|endpoint|unix]")
             }
             position += 1
         }

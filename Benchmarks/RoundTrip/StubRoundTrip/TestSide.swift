@@ -30,9 +30,11 @@ enum TestSide {
             exit = try await withLaunchedProgram(launcher) { program in
                 try await program.waitForExit(timeout: .seconds(600))
             }
-        case .endpoint:
+        case .endpoint, .unix:
             // Only the environment: the program connects to the test itself.
-            let endpoint = try ProgramEndpoint(stubAnswers: answers, wiringCoverage: WiringCoverage())
+            let endpoint = try ProgramEndpoint(
+                stubAnswers: answers, wiringCoverage: WiringCoverage(),
+                listening: options.transport == .unix ? .unixSocket : .loopbackTCP)
             launcher.environment.merge(endpoint.environment) { $1 }
             exit = try await withLaunchedProgram(launcher) { program in
                 let connection = try await endpoint.connection(timeout: .seconds(30))
@@ -50,6 +52,14 @@ enum TestSide {
         printTable(stub: stub, http: http, inProcess: inProcess, options: options)
     }
 
+    private static func channelName(_ transport: RoundTripOptions.Transport) -> String {
+        switch transport {
+        case .descriptor: "the launcher's socket pair"
+        case .endpoint: "a TCP endpoint on loopback"
+        case .unix: "a Unix socket endpoint"
+        }
+    }
+
     private static func printTable(
         stub: RoundTripSummary, http: RoundTripSummary, inProcess: RoundTripSummary?, options: RoundTripOptions
     ) {
@@ -58,7 +68,7 @@ enum TestSide {
             """
             One round trip carrying a \(payload)-byte JSON value each way, in microseconds
             (\(stub.samples) of each, after \(options.warmUp) untimed, in alternating blocks of \(options.block);
-            the stub's channel: \(options.transport == .descriptor ? "the launcher's socket pair" : "a TCP endpoint on loopback")):
+            the stub's channel: \(channelName(options.transport))):
 
             """)
         let fixed = RoundTripSummary.fixed

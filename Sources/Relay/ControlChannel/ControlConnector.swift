@@ -102,10 +102,7 @@ enum ControlConnector {
                     Failure(description: "could not connect to \(place): \(String(cString: strerror(code)))"))
             }
         }
-        if family == AF_INET {
-            var noDelay: Int32 = 1
-            setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
-        }
+        if family == AF_INET { SocketDescriptor.sendsAtOnce(descriptor) }
         // The hello.
         guard
             let hello = try? ControlFrame.bytes(

@@ -12,7 +12,8 @@ public enum ControlFrame {
     ///
     /// - Throws: `EncodingError` should a value not encode (a call's value is JSON text already).
     public static func bytes(of message: ControlMessage) throws -> [UInt8] {
-        let body = try JSONEncoder().encode(message)
+        // A call or an answer is written by hand, the rest by Foundation (ControlFrameShortcut).
+        let body = try ControlFrameShortcut.body(of: message) ?? Array(JSONEncoder().encode(message))
         let length = UInt32(body.count)
         return [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)]
             + body
@@ -63,8 +64,10 @@ public enum ControlFrame {
                 throw Malformed(description: "a frame of \(length) bytes; at most \(limit)")
             }
             guard buffer.count - start - 4 >= length else { return nil }
-            let body = Data(buffer[(start + 4)..<(start + 4 + length)])
+            let slice = buffer[(start + 4)..<(start + 4 + length)]
             start += 4 + length
+            if let message = ControlFrameShortcut.message(in: slice) { return message }
+            let body = Data(slice)
             do {
                 return try JSONDecoder().decode(ControlMessage.self, from: body)
             } catch {

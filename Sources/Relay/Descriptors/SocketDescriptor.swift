@@ -125,6 +125,13 @@ package enum SocketDescriptor {
         return Int32(clamping: seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
     }
 
+    /// Sends each write of a TCP socket at once, never holding a small one back for the peer's
+    /// acknowledgement of the last (Nagle's algorithm): a stub call is a small frame each way.
+    package static func sendsAtOnce(_ descriptor: Int32) {
+        var on: Int32 = 1
+        _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+    }
+
     /// Closes a descriptor this process opened.
     package static func close(_ descriptor: Int32) {
         #if canImport(Glibc)

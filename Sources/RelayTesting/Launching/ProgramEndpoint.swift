@@ -144,6 +144,7 @@ public final class ProgramEndpoint: Sendable {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { continue }
             _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+            if case .tcp = endpoint.address { SocketDescriptor.sendsAtOnce(connection) }
             guard isOwnUser(connection, on: endpoint.address) else {
                 refused.withLockedValue { $0.append("peerNotAllowed") }
                 refuse(connection, code: "peerNotAllowed", reason: "the program runs as another user")

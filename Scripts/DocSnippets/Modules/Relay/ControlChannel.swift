@@ -3,7 +3,7 @@
 // own internal types, seen as Relay's code sees them, through `@testable import`. Values are never
 // read: the snippets are compiled, not run.
 // snippets import: @testable Relay
-@testable import Relay
+@_spi(ControlChannel) @testable import Relay
 
 var outbox: ControlOutbox { fatalError() }
 /// A frame for the test: its bytes, length first.
@@ -14,3 +14,7 @@ func startWriter() {}
 func send(_ frame: [UInt8]) {}
 /// Writes what the socket has room for now, without waiting; what is left, `nil` for nothing.
 func writeWhatFits(_ frame: [UInt8]) -> [UInt8]? { fatalError() }
+/// A message for the test.
+var message: ControlMessage { fatalError() }
+/// `message` as Foundation's `JSONEncoder` writes it.
+func writtenByFoundation(_ message: ControlMessage) -> [UInt8] { fatalError() }
