@@ -185,19 +185,15 @@ public final class ControlChannel: StubCallAnswering, StubCallDeadlineKeeping {
                         throwing: StubCallError(.timedOut, call: pending.call, detail: "\(pending.limit)"))
                 }
                 let pending = Pending(call: call, continuation: continuation, limit: limit, timer: timer)
-                let registration = state.withLockedValue { $0.calls.register(pending, as: id) }
-                if case .send = registration {
-                    send(.call(id: id, call: call))
-                    return
-                }
-                StubCallTimers.shared.cancel(timer)
-                switch registration {
+                switch state.withLockedValue({ $0.calls.register(pending, as: id) }) {
                 case .send:
-                    return
+                    send(.call(id: id, call: call))
                 case .refuseCancelled, .refuseUnknown:
                     // (Unknown: never here, where each call registers once.)
+                    StubCallTimers.shared.cancel(timer)
                     continuation.resume(throwing: CancellationError())
                 case .refuseClosed(let reason):
+                    StubCallTimers.shared.cancel(timer)
                     continuation.resume(throwing: StubCallError(.channelClosed, call: call, detail: reason))
                 }
             }

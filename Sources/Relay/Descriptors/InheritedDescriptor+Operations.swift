@@ -81,24 +81,19 @@ extension InheritedDescriptor {
         let clock = ContinuousClock()
         let deadline = limit.map { clock.now.advanced(by: $0) }
         var offset = 0
-        while offset < bytes.count {
-            guard isIntact else { return .replaced }
-            let count = bytes.withUnsafeBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return 0 }
-                return systemWrite(base + offset, buffer.count - offset)
+        while true {
+            switch writeWithoutWaiting(bytes, from: offset) {
+            case .written(let count) where count == bytes.count:
+                return .written
+            case .written(let count):
+                offset = count
+                guard waitForRoom(until: deadline, on: clock) else { return .timedOut }
+            case .replaced:
+                return .replaced
+            case .failed(let code):
+                return .failed(errno: code)
             }
-            if count > 0 {
-                offset += count
-                continue
-            }
-            let code = errno
-            if count < 0 && code == EINTR { continue }
-            guard count < 0 && (code == EAGAIN || code == EWOULDBLOCK) else {
-                return .failed(errno: count < 0 ? code : EIO)
-            }
-            guard waitForRoom(until: deadline, on: clock) else { return .timedOut }
         }
-        return .written
     }
 
     /// How a write that never waits ended.
@@ -117,7 +112,15 @@ extension InheritedDescriptor {
     /// - Parameter bytes: What to write.
     /// - Returns: How many bytes were written, or why writing stopped.
     package func writeWithoutWaiting(_ bytes: [UInt8]) -> WriteWithoutWaitingOutcome {
-        var offset = 0
+        writeWithoutWaiting(bytes, from: 0)
+    }
+
+    /// Writes `bytes` from `offset` on as far as the socket has room now: the one loop of both
+    /// writes.
+    ///
+    /// - Returns: How far `bytes` is written (counted from its start), or why writing stopped.
+    private func writeWithoutWaiting(_ bytes: [UInt8], from start: Int) -> WriteWithoutWaitingOutcome {
+        var offset = start
         while offset < bytes.count {
             guard isIntact else { return .replaced }
             let count = bytes.withUnsafeBytes { buffer -> Int in
