@@ -14,7 +14,7 @@ enum Aliases {
     ) throws(DependencyRegistrationError) {
         let container = container.actingContainer
         let (existing, replaced) = container.table.withWrite {
-            contents -> (AnyRegistration?, (AnyRegistration, Any?)?) in
+            contents -> (AnyRegistration?, Any?) in
             if let existing = contents.registration(for: alias.key), existing.forwardsTo != target {
                 return (existing, nil)
             }

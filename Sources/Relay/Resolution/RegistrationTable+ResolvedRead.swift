@@ -10,7 +10,9 @@ extension RegistrationTable {
     /// instance are reached through unretained references while the stripe is held, and the
     /// instance is copied straight into the return value: a cached read retains nothing but the
     /// instance it returns, and holds no `Service?` (whose metadata unspecialised code would look
-    /// up in the runtime on every call).
+    /// up in the runtime on every call). A registration not built is handed to `notBuilt`
+    /// unretained as well: the table keeps every registration it ever held, replaced ones too,
+    /// for as long as it lives (``Contents``), and the caller's container holds the table.
     ///
     /// Part of the engine, not of `Storage`: it reads the lifecycle's step and units of work, which
     /// the table knows nothing of.
@@ -18,7 +20,7 @@ extension RegistrationTable {
     func cachedInstance<Service, Failure: Error>(
         of key: RegistrationKey,
         as _: Service.Type,
-        notBuilt: (AnyRegistration) throws(Failure) -> Service,
+        notBuilt: (Unmanaged<AnyRegistration>) throws(Failure) -> Service,
         notRegistered: () throws(Failure) -> Service
     ) throws(Failure) -> Service {
         let access = beginRead()
@@ -37,9 +39,8 @@ extension RegistrationTable {
         {
             return endRead(access, after: unitRead) { $0.endRead(copying: Service.self) }
         }
-        // Retained before the stripe is given back, so that it outlives a concurrent replacement.
-        let registration = found.takeUnretainedValue()
+        // Not retained: a concurrent replacement retires it rather than releasing it.
         endRead(access)
-        return try notBuilt(registration)
+        return try notBuilt(found)
     }
 }

@@ -46,11 +46,15 @@ extension ResolutionEngine {
     /// transient graph).
     @inline(never)
     private static func instance<Service>(
-        found registration: AnyRegistration,
+        found registration: Unmanaged<AnyRegistration>,
         in container: DependencyContainer
     ) throws -> Service {
-        // Safe: a table stores under a key only a registration of the key's type.
-        try instance(of: unsafeDowncast(registration, to: Registration<Service>.self), in: container)
+        // Borrowed, not retained: `container`'s table keeps every registration it ever held for as
+        // long as it lives, and the resolve's caller holds `container` (and a scope its root).
+        try registration._withUnsafeGuaranteedRef { registration in
+            // Safe: a table stores under a key only a registration of the key's type.
+            try instance(of: unsafeDowncast(registration, to: Registration<Service>.self), in: container)
+        }
     }
 }
 
@@ -108,7 +112,8 @@ extension ResolutionEngine {
         try container.table.cachedInstance(
             of: key, as: Service.self,
             notBuilt: { registration throws(NotCached) -> Service in
-                throw NotCached(registration: registration, in: container)
+                // Retained: the error outlives this read.
+                throw NotCached(registration: registration.takeUnretainedValue(), in: container)
             },
             notRegistered: fallback)
     }

@@ -2,8 +2,9 @@
 ///
 /// A frame holds its registration and container without retaining them, because pushing a frame is
 /// part of every build and reference counting would be most of its cost. That is safe because a
-/// frame is on a thread's path only while `build` runs on that thread, and `build`'s caller holds
-/// both objects strongly for that whole time; nothing copies a frame off the path.
+/// frame is on a thread's path only while `build` runs on that thread, and for that whole time
+/// `build`'s caller holds the container, whose table keeps every registration it ever held (a
+/// replaced one too); nothing copies a frame off the path.
 struct ResolutionFrame {
     /// The registration being built; compared by identity to find cycles.
     unowned(unsafe) let registration: AnyRegistration

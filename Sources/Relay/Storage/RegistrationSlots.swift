@@ -2,8 +2,9 @@
 /// that ``TypeTable`` and ``NameTable`` share, each with its own tag and its own test of a match.
 ///
 /// Registrations are never removed, only replaced, so the table needs no tombstones; it stays at
-/// most half full, so probes stay short. It owns its registrations (one retain each, given back
-/// when one is replaced or the table is destroyed), and a lookup hands out an unretained
+/// most half full, so probes stay short. It owns its registrations (one retain each, handed to the
+/// owning table's retired list when one is replaced, given back when the table is destroyed), and a
+/// lookup hands out an unretained
 /// reference: it costs no reference counting, which two threads resolving the same type would
 /// otherwise contend on.
 struct RegistrationSlots: ~Copyable {

@@ -114,6 +114,13 @@ final class RegistrationTable: @unchecked Sendable {
         /// The keys of every registration in registration order, for `start()` and messages.
         private var orderedKeys: [RegistrationKey] = []
 
+        /// Every registration replaced here, kept for as long as the table: a build that found one
+        /// before it was replaced may still be running its factory. So a registration this table
+        /// ever held lives as long as the table, and the resolve path reaches it unretained (a
+        /// retain and a release saved per build, the largest single cost a transient build had).
+        /// Its cached instance is not kept: a replacement takes it (see ``insert(_:)``).
+        private var retired: [AnyRegistration] = []
+
         // MARK: - Reading
 
         /// The registration of `key`, unretained: valid only while the lock is held, which is all
@@ -157,8 +164,9 @@ final class RegistrationTable: @unchecked Sendable {
         // MARK: - Writing
 
         /// Adds or replaces a registration. Returns what the caller must release after unlocking,
-        /// in case a deinit resolves: the replaced registration and its cached instance.
-        mutating func insert(_ registration: AnyRegistration) -> (registration: AnyRegistration, instance: Any?)? {
+        /// in case a deinit resolves: the replaced registration's cached instance. The replaced
+        /// registration itself is retired, not released (see `retired`).
+        mutating func insert(_ registration: AnyRegistration) -> Any? {
             let key = registration.key
             let replaced =
                 key.name == nil
@@ -167,7 +175,8 @@ final class RegistrationTable: @unchecked Sendable {
             if let replaced {
                 // A replacement keeps the place of what it replaces, in `resolveAll` and `start()`.
                 registration.position = replaced.position
-                return (replaced, replaced.takeCachedInstance())
+                retired.append(replaced)
+                return replaced.takeCachedInstance()
             }
             registration.position = orderedKeys.count
             if key.name != nil {

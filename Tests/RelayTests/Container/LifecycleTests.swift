@@ -115,19 +115,42 @@ struct LifecycleTests {
         #expect(try container.resolve(Point.self).x == 1)
     }
 
-    @Test("what a replaced factory captured may resolve when it is released")
-    func aReplacedFactorysCapturesMayResolveWhenReleased() throws {
+    @Test("a replaced registration's cached instance may resolve when it is released")
+    func aReplacedCachedInstanceMayResolveWhenReleased() throws {
         container.register(Point.self) { _ in Point(x: 1) }
-        registerCapturingAnObjectThatResolvesOnDeinit(in: container)
-        // Replacing drops the only reference to the first factory, and with it the captured
-        // object, whose deinit resolves: it must run after the write lock is given back.
+        container.register(ResolvesOnDeinit.self) { container in ResolvesOnDeinit(container: container) }
+        _ = try container.resolve(ResolvesOnDeinit.self)
+        // Replacing drops the only reference to the cached instance, whose deinit resolves: it
+        // must run after the write lock is given back.
         let container = container
         let finished = concurrently(threads: 1) { _ in
-            container.register(EnglishGreeter.self) { _ in EnglishGreeter() }
+            container.register(ResolvesOnDeinit.self) { container in ResolvesOnDeinit(container: container) }
         }
-        #expect(finished, "re-registering deadlocked: the replaced factory was released under the lock")
+        #expect(finished, "re-registering deadlocked: the replaced instance was released under the lock")
         guard finished else { return }
-        #expect(try container.resolve(EnglishGreeter.self).greeting == "hello")
+        #expect(try container.resolve(Point.self).x == 1)
+    }
+
+    @Test("a replaced factory and what it captured live as long as the container; its instance does not")
+    func aReplacedFactoryLivesAsLongAsTheContainer() throws {
+        weak var weakCaptured: EnglishGreeter?
+        weak var weakInstance: FrenchGreeter?
+        var container: DependencyContainer? = DependencyContainer()
+        do {
+            let captured = EnglishGreeter()
+            weakCaptured = captured
+            container?.register(FrenchGreeter.self) { _ in withExtendedLifetime(captured) { FrenchGreeter() } }
+            weakInstance = try container?.resolve(FrenchGreeter.self)
+            #expect(weakInstance != nil)
+        }
+        container?.register(FrenchGreeter.self) { _ in FrenchGreeter() }
+        // The cached instance goes with the replacement; the factory is kept, since a build that
+        // found it before the replacement may still be running it.
+        #expect(weakInstance == nil)
+        #expect(weakCaptured != nil)
+        #expect(try container?.resolve(FrenchGreeter.self) != nil)
+        container = nil
+        #expect(weakCaptured == nil)
     }
 
     @Test("a cached value holding references survives resolves and a release")
@@ -156,13 +179,6 @@ private struct Catalogue: Sendable {
     let title: String
     let tags: [String]
     let owner: EnglishGreeter
-}
-
-private func registerCapturingAnObjectThatResolvesOnDeinit(in container: DependencyContainer) {
-    let captured = ResolvesOnDeinit(container: container)
-    container.register(EnglishGreeter.self) { _ in
-        withExtendedLifetime(captured) { EnglishGreeter() }
-    }
 }
 
 private final class ResolvesOnDeinit: Sendable {
