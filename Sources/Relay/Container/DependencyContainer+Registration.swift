@@ -17,7 +17,8 @@ extension DependencyContainer {
     /// ```
     ///
     /// Replacing a registration drops the instance the old one had cached; the next resolve builds
-    /// anew from the new factory.
+    /// anew from the new factory. The old factory, with what it captured, is kept until the
+    /// container is freed: a resolve on another thread may still be running it.
     ///
     /// A registration is keyed by its type with the optionals stripped, as the original Relay keyed
     /// it: registering `Store??` registers `Store` (replacing `Store`'s), and `Store?` resolves from
@@ -126,8 +127,8 @@ extension DependencyContainer {
 
     /// Adds a registration built elsewhere (the dynamic registry builds its own).
     func add(_ registration: AnyRegistration) {
-        // The replaced registration and instance are released here, after the lock, in case a
-        // deinit resolves.
+        // The replaced instance is released here, after the lock, in case a deinit resolves; the
+        // replaced registration is retired, kept as long as the table (see `Contents.retired`).
         let replaced = withActingContainer { $0.table.withWrite { $0.insert(registration) } }
         withExtendedLifetime(replaced) {}
     }

@@ -11,7 +11,8 @@ struct PendingTeardown: OwnedTeardown {
     private let run: @Sendable () async throws -> Void
 
     /// The registration that cached the instance, and the table that holds it: weak, so that an
-    /// owed teardown keeps neither a replaced registration nor a released container alive.
+    /// owed teardown keeps no released container alive (a replaced registration lives as long as
+    /// its table anyway, retired).
     private weak var registration: AnyRegistration?
     private weak var table: RegistrationTable?
 

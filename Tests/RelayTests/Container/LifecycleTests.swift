@@ -119,7 +119,8 @@ struct LifecycleTests {
     func aReplacedCachedInstanceMayResolveWhenReleased() throws {
         container.register(Point.self) { _ in Point(x: 1) }
         container.register(ResolvesOnDeinit.self) { container in ResolvesOnDeinit(container: container) }
-        _ = try container.resolve(ResolvesOnDeinit.self)
+        weak let replaced = try container.resolve(ResolvesOnDeinit.self)
+        #expect(replaced != nil)
         // Replacing drops the only reference to the cached instance, whose deinit resolves: it
         // must run after the write lock is given back.
         let container = container
@@ -128,6 +129,7 @@ struct LifecycleTests {
         }
         #expect(finished, "re-registering deadlocked: the replaced instance was released under the lock")
         guard finished else { return }
+        #expect(replaced == nil, "the replaced instance was not released")
         #expect(try container.resolve(Point.self).x == 1)
     }
 
