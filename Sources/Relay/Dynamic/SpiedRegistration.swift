@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The registration a spy's instruction replaces, and the container that holds it: the spy builds
 /// its real implementation through it, with the real one's lifecycle and dependencies.
 struct SpiedRegistration: Sendable {
@@ -70,11 +72,34 @@ struct SpiedRegistration: Sendable {
     /// Every spy's pair, by its wrapped registration; a leaf lock, taken inside a table's.
     private static let pairs = LockedValue<[ObjectIdentifier: Pair]>([:])
 
+    /// Whether this process has made a spy: until it has, a replaced registration is no spy.
+    static var anyMade: Bool {
+        made.load(ordering: .relaxed)
+    }
+
+    private static let made = Atomic<Bool>(false)
+
     private static func record(_ spy: AnyRegistration, wrapping wrapped: AnyRegistration) {
+        // Before the spy can replace anything: it reaches a table only after this returns.
+        made.store(true, ordering: .relaxed)
         pairs.withLockedValue { pairs in
-            // Spies come and go with re-wiring and sessions: drop the pairs whose spy is gone.
+            // Spies come and go with re-wiring and sessions: drop the pairs whose spy is gone (an
+            // override's spy, freed with its layer; a table's is forgotten as it is replaced).
             pairs = pairs.filter { $0.value.spy != nil }
             pairs[ObjectIdentifier(wrapped)] = Pair(spy: spy, wrapped: wrapped)
+        }
+    }
+
+    /// Forgets `spy`, replaced in its table by `replacement`, and returns the registration it
+    /// wrapped; `nil` when `spy` is no spy, or when `replacement` is a spy that wraps it (it still
+    /// builds through `spy`). A replaced spy is retired, not freed, so its pair would otherwise
+    /// stay for the table's life. Called under the table's write lock.
+    static func forget(_ spy: AnyRegistration, replacedBy replacement: AnyRegistration) -> AnyRegistration? {
+        pairs.withLockedValue { pairs in
+            guard let entry = pairs.first(where: { $0.value.spy === spy }) else { return nil }
+            if let outer = pairs[ObjectIdentifier(spy)], outer.spy === replacement { return nil }
+            pairs[entry.key] = nil
+            return entry.value.wrapped
         }
     }
 

@@ -164,8 +164,9 @@ final class RegistrationTable: @unchecked Sendable {
         // MARK: - Writing
 
         /// Adds or replaces a registration. Returns what the caller must release after unlocking,
-        /// in case a deinit resolves: the replaced registration's cached instance. The replaced
-        /// registration itself is retired, not released (see `retired`).
+        /// in case a deinit resolves: the replaced registration's cached instance, and, when it
+        /// was a spy, the instance of the registration it wrapped (see ``retire(_:for:)``). The
+        /// replaced registration itself is retired, not released (see `retired`).
         mutating func insert(_ registration: AnyRegistration) -> Any? {
             let key = registration.key
             let replaced =
@@ -176,7 +177,10 @@ final class RegistrationTable: @unchecked Sendable {
                 // A replacement keeps the place of what it replaces, in `resolveAll` and `start()`.
                 registration.position = replaced.position
                 retired.append(replaced)
-                return replaced.takeCachedInstance()
+                let instance = replaced.takeCachedInstance()
+                // A program that never made a spy (every program not driver-tested) asks no more.
+                guard SpiedRegistration.anyMade else { return instance }
+                return retire(replaced, for: registration, keeping: instance)
             }
             registration.position = orderedKeys.count
             if key.name != nil {
@@ -184,6 +188,22 @@ final class RegistrationTable: @unchecked Sendable {
             }
             orderedKeys.append(key)
             return nil
+        }
+
+        /// What retiring `replaced` in favour of `registration` lets go of besides `instance`, its
+        /// cached instance: for a spy, what the registration it wraps cached (built through the
+        /// spy). That registration was retired here when the spy replaced it, so nothing else would
+        /// take its instance until the table is freed; unless it is the very registration coming
+        /// back (a re-wiring reset), or the new one is a spy that wraps the spy and builds through
+        /// both. Out of line: asked only in a program that made a spy.
+        @inline(never)
+        private func retire(_ replaced: AnyRegistration, for registration: AnyRegistration, keeping instance: Any?)
+            -> Any?
+        {
+            guard let wrapped = SpiedRegistration.forget(replaced, replacedBy: registration),
+                wrapped !== registration, retired.contains(where: { $0 === wrapped })
+            else { return instance }
+            return [instance, wrapped.takeCachedInstance()]
         }
 
         /// The registration under `key`, or a new one from `make` added under it.

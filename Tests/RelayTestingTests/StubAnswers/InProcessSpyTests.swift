@@ -116,6 +116,56 @@ struct InProcessSpyTests {
         #expect(builds.count.load(ordering: .relaxed) == 1)
     }
 
+    /// A real greeter that is a class, so a weak reference tells when it is freed.
+    final class CountingGreeter: Greeter {
+        func greeting(for name: String) async throws -> String { "Hello, \(name)" }
+    }
+
+    /// A container whose real greeter is a singleton `CountingGreeter`, spied on.
+    private func spiedSingletonContainer() throws -> DependencyContainer {
+        let container = DependencyContainer()
+        container.register((any Greeter).self) { _ in CountingGreeter() }
+        let index = DynamicDependencyIndex()
+        try index.add(Types())
+        try index.add(Factories())
+        try InjectDependenciesArgumentParser(
+            index: index, container: container, readsEnvironment: false, report: .silent, answering: StubAnswers()
+        ).inject(instructions: [try DependencyInjectionInstruction(parsing: "type=greeter,factory=spiedGreeter")])
+        return container
+    }
+
+    @Test("a spy replaced by a new registration lets go of the real singleton it built through")
+    func replacedSpyReleasesReal() async throws {
+        let container = try spiedSingletonContainer()
+        weak var real: CountingGreeter?
+        do {
+            let spy = try await container.resolve((any Greeter).self)
+            real = (spy as? SpiedGreeter)?.real as? CountingGreeter
+            #expect(real != nil)
+        }
+        // The spy's own instance holds the real one; both go when the type is registered again.
+        container.register((any Greeter).self) { _ in PlainGreeter() }
+        #expect(real == nil)
+        #expect(try await container.resolve((any Greeter).self) is PlainGreeter)
+    }
+
+    @Test("a spy replaced by another spy still builds through the one real singleton")
+    func spyOverSpyKeepsReal() async throws {
+        let container = try spiedSingletonContainer()
+        let first = try await container.resolve((any Greeter).self)
+        let real = try #require((first as? SpiedGreeter)?.real as? CountingGreeter)
+        let index = DynamicDependencyIndex()
+        try index.add(Types())
+        try index.add(Factories())
+        try InjectDependenciesArgumentParser(
+            index: index, container: container, readsEnvironment: false, report: .silent, answering: StubAnswers()
+        ).inject(instructions: [try DependencyInjectionInstruction(parsing: "type=greeter,factory=spiedGreeter")])
+        let second = try await container.resolve((any Greeter).self)
+        let wrapped = try #require((second as? SpiedGreeter)?.real as? SpiedGreeter)
+        #expect(wrapped.real as? CountingGreeter === real)
+        #expect(try await second.greeting(for: "Ann") == "Hello, Ann")
+    }
+
     @Test("a spy with nothing to wrap fails the injection, naming the type; nothing is registered")
     func nothingToSpyOn() async throws {
         let error = #expect(throws: DynamicDependencyIndexError.self) {
