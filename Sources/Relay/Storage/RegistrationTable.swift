@@ -165,7 +165,7 @@ final class RegistrationTable: @unchecked Sendable {
 
         /// Adds or replaces a registration. Returns what the caller must release after unlocking,
         /// in case a deinit resolves: the replaced registration's cached instance, and, when it
-        /// was a spy, the instance of the registration it wrapped (see ``retire(_:for:)``). The
+        /// was a spy, the instance of the registration it wrapped (see ``retire(_:for:keeping:)``). The
         /// replaced registration itself is retired, not released (see `retired`).
         mutating func insert(_ registration: AnyRegistration) -> Any? {
             let key = registration.key
