@@ -83,23 +83,34 @@ struct SpiedRegistration: Sendable {
         // Before the spy can replace anything: it reaches a table only after this returns.
         made.store(true, ordering: .relaxed)
         pairs.withLockedValue { pairs in
-            // Spies come and go with re-wiring and sessions: drop the pairs whose spy is gone (an
-            // override's spy, freed with its layer; a table's is forgotten as it is replaced).
+            // Spies come and go with sessions: drop the pairs whose spy is gone (an override's spy,
+            // freed with its layer). A table's spy is retired, never freed, so its pair stays: one
+            // per spy a program ever made.
             pairs = pairs.filter { $0.value.spy != nil }
             pairs[ObjectIdentifier(wrapped)] = Pair(spy: spy, wrapped: wrapped)
         }
     }
 
-    /// Forgets `spy`, replaced in its table by `replacement`, and returns the registration it
-    /// wrapped; `nil` when `spy` is no spy, or when `replacement` is a spy that wraps it (it still
-    /// builds through `spy`). A replaced spy is retired, not freed, so its pair would otherwise
-    /// stay for the table's life. Called under the table's write lock.
-    static func forget(_ spy: AnyRegistration, replacedBy replacement: AnyRegistration) -> AnyRegistration? {
+    /// The registrations `spy` builds through, innermost last: what it wraps, what that wraps if
+    /// it is a spy too, and so on. Empty when `spy` is no spy, or when `replacement`, which
+    /// replaces it in its table, is a spy that wraps it (and so still builds through them all).
+    ///
+    /// The pairs stay: a replaced spy may come back (a re-wiring reset re-adds the registration it
+    /// replaced), and through its pair the registration it wraps is current again. Called under
+    /// the table's write lock.
+    static func wrapped(by spy: AnyRegistration, replacedBy replacement: AnyRegistration) -> [AnyRegistration] {
         pairs.withLockedValue { pairs in
-            guard let entry = pairs.first(where: { $0.value.spy === spy }) else { return nil }
-            if let outer = pairs[ObjectIdentifier(spy)], outer.spy === replacement { return nil }
-            pairs[entry.key] = nil
-            return entry.value.wrapped
+            if let outer = pairs[ObjectIdentifier(spy)], outer.spy === replacement { return [] }
+            var chain: [AnyRegistration] = []
+            var current = spy
+            // At most one step per pair: a chain that loops ends.
+            while chain.count < pairs.count,
+                let wrapped = pairs.values.first(where: { $0.spy === current })?.wrapped
+            {
+                chain.append(wrapped)
+                current = wrapped
+            }
+            return chain
         }
     }
 

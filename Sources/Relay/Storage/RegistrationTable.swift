@@ -191,19 +191,22 @@ final class RegistrationTable: @unchecked Sendable {
         }
 
         /// What retiring `replaced` in favour of `registration` lets go of besides `instance`, its
-        /// cached instance: for a spy, what the registration it wraps cached (built through the
-        /// spy). That registration was retired here when the spy replaced it, so nothing else would
-        /// take its instance until the table is freed; unless it is the very registration coming
-        /// back (a re-wiring reset), or the new one is a spy that wraps the spy and builds through
-        /// both. Out of line: asked only in a program that made a spy.
+        /// cached instance: for a spy, the instances cached by the registrations it builds through
+        /// (what it wraps, and so on down a chain of spies) that this table retired, as it takes a
+        /// replaced registration's own. Left alone: the registration coming back (a re-wiring reset
+        /// re-adds the one it saved), everything when the new registration is a spy over the spy,
+        /// and what another table holds (a scope's spy over its root's registration). Out of line:
+        /// asked only in a program that made a spy.
         @inline(never)
         private func retire(_ replaced: AnyRegistration, for registration: AnyRegistration, keeping instance: Any?)
             -> Any?
         {
-            guard let wrapped = SpiedRegistration.forget(replaced, replacedBy: registration),
-                wrapped !== registration, retired.contains(where: { $0 === wrapped })
-            else { return instance }
-            return [instance, wrapped.takeCachedInstance()]
+            var released: [Any?] = [instance]
+            for wrapped in SpiedRegistration.wrapped(by: replaced, replacedBy: registration)
+            where wrapped !== registration && retired.contains(where: { $0 === wrapped }) {
+                released.append(wrapped.takeCachedInstance())
+            }
+            return released
         }
 
         /// The registration under `key`, or a new one from `make` added under it.

@@ -166,6 +166,27 @@ struct InProcessSpyTests {
         #expect(try await second.greeting(for: "Ann") == "Hello, Ann")
     }
 
+    @Test("a spy over a spy, replaced by a new registration, lets go of the real singleton at the chain's end")
+    func replacedChainReleasesReal() async throws {
+        let container = try spiedSingletonContainer()
+        weak var real: CountingGreeter?
+        do {
+            let first = try await container.resolve((any Greeter).self)
+            real = (first as? SpiedGreeter)?.real as? CountingGreeter
+            let index = DynamicDependencyIndex()
+            try index.add(Types())
+            try index.add(Factories())
+            try InjectDependenciesArgumentParser(
+                index: index, container: container, readsEnvironment: false, report: .silent,
+                answering: StubAnswers()
+            ).inject(instructions: [try DependencyInjectionInstruction(parsing: "type=greeter,factory=spiedGreeter")])
+            _ = try await container.resolve((any Greeter).self)
+            #expect(real != nil)
+        }
+        container.register((any Greeter).self) { _ in PlainGreeter() }
+        #expect(real == nil)
+    }
+
     @Test("a spy with nothing to wrap fails the injection, naming the type; nothing is registered")
     func nothingToSpyOn() async throws {
         let error = #expect(throws: DynamicDependencyIndexError.self) {
