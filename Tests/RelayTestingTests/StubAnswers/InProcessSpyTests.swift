@@ -121,22 +121,34 @@ struct InProcessSpyTests {
         func greeting(for name: String) async throws -> String { "Hello, \(name)" }
     }
 
-    /// A container whose real greeter is a singleton `CountingGreeter`, spied on.
-    private func spiedSingletonContainer() throws -> DependencyContainer {
-        let container = DependencyContainer()
-        container.register((any Greeter).self) { _ in CountingGreeter() }
+    /// Injects the spy over whatever `container` resolves the greeter to now, with the test's
+    /// answers letting every call through: what a launch or a re-wiring does.
+    static func injectSpy(
+        into container: DependencyContainer, instruction: String = "type=greeter,factory=spiedGreeter"
+    )
+        throws
+    {
         let index = DynamicDependencyIndex()
         try index.add(Types())
         try index.add(Factories())
         try InjectDependenciesArgumentParser(
             index: index, container: container, readsEnvironment: false, report: .silent, answering: StubAnswers()
-        ).inject(instructions: [try DependencyInjectionInstruction(parsing: "type=greeter,factory=spiedGreeter")])
+        ).inject(instructions: [try DependencyInjectionInstruction(parsing: instruction)])
+    }
+
+    /// A container whose real greeter is a singleton `CountingGreeter`, spied on.
+    static func spiedSingletonContainer(instruction: String = "type=greeter,factory=spiedGreeter") throws
+        -> DependencyContainer
+    {
+        let container = DependencyContainer()
+        container.register((any Greeter).self) { _ in CountingGreeter() }
+        try injectSpy(into: container, instruction: instruction)
         return container
     }
 
     @Test("a spy replaced by a new registration lets go of the real singleton it built through")
     func replacedSpyReleasesReal() async throws {
-        let container = try spiedSingletonContainer()
+        let container = try Self.spiedSingletonContainer()
         weak var real: CountingGreeter?
         do {
             let spy = try await container.resolve((any Greeter).self)
@@ -151,15 +163,10 @@ struct InProcessSpyTests {
 
     @Test("a spy replaced by another spy still builds through the one real singleton")
     func spyOverSpyKeepsReal() async throws {
-        let container = try spiedSingletonContainer()
+        let container = try Self.spiedSingletonContainer()
         let first = try await container.resolve((any Greeter).self)
         let real = try #require((first as? SpiedGreeter)?.real as? CountingGreeter)
-        let index = DynamicDependencyIndex()
-        try index.add(Types())
-        try index.add(Factories())
-        try InjectDependenciesArgumentParser(
-            index: index, container: container, readsEnvironment: false, report: .silent, answering: StubAnswers()
-        ).inject(instructions: [try DependencyInjectionInstruction(parsing: "type=greeter,factory=spiedGreeter")])
+        try Self.injectSpy(into: container)
         let second = try await container.resolve((any Greeter).self)
         let wrapped = try #require((second as? SpiedGreeter)?.real as? SpiedGreeter)
         #expect(wrapped.real as? CountingGreeter === real)
@@ -168,18 +175,12 @@ struct InProcessSpyTests {
 
     @Test("a spy over a spy, replaced by a new registration, lets go of the real singleton at the chain's end")
     func replacedChainReleasesReal() async throws {
-        let container = try spiedSingletonContainer()
+        let container = try Self.spiedSingletonContainer()
         weak var real: CountingGreeter?
         do {
             let first = try await container.resolve((any Greeter).self)
             real = (first as? SpiedGreeter)?.real as? CountingGreeter
-            let index = DynamicDependencyIndex()
-            try index.add(Types())
-            try index.add(Factories())
-            try InjectDependenciesArgumentParser(
-                index: index, container: container, readsEnvironment: false, report: .silent,
-                answering: StubAnswers()
-            ).inject(instructions: [try DependencyInjectionInstruction(parsing: "type=greeter,factory=spiedGreeter")])
+            try Self.injectSpy(into: container)
             _ = try await container.resolve((any Greeter).self)
             #expect(real != nil)
         }

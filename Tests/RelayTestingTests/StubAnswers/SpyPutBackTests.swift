@@ -1,4 +1,3 @@
-import RelayTesting
 import Testing
 
 @testable import Relay
@@ -13,16 +12,8 @@ struct SpyPutBackTests {
 
     @Test("a transient spy replaced, then put back as a reset does, builds through one real singleton again")
     func putBack() async throws {
-        let container = DependencyContainer()
-        container.register((any Greeter).self) { _ in CountingGreeter() }
-        let index = DynamicDependencyIndex()
-        try index.add(InProcessSpyTests.Types())
-        try index.add(InProcessSpyTests.Factories())
-        try InjectDependenciesArgumentParser(
-            index: index, container: container, readsEnvironment: false, report: .silent, answering: StubAnswers()
-        ).inject(instructions: [
-            try DependencyInjectionInstruction(parsing: "type=greeter,factory=spiedGreeter,lifecycle=transient")
-        ])
+        let container = try InProcessSpyTests.spiedSingletonContainer(
+            instruction: "type=greeter,factory=spiedGreeter,lifecycle=transient")
         let key = RegistrationKey((any Greeter).self, name: nil)
         let spy = try #require(container.table.withRead { $0.registration(for: key) })
         let before = try #require((try await container.resolve((any Greeter).self) as? SpiedGreeter)?.real)
